@@ -1,0 +1,181 @@
+"""The card catalogue: every card name the sources use, with its facts.
+
+The catalogue is data (``corpus/catalogue/*.yaml``, one file per set) rather
+than code, so that a reader can check a card's cost or text without reading
+Python, and so that parsers, engine registry and search all agree on one list
+of names. ``out_of_scope.yaml`` lists names the sources mention that belong to
+sets outside the engine's scope (second-edition cards, Adventures, ...): they
+are recognised as names and flagged, never silently dropped.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+#: The kinds a catalogue entry may have. "pile" is a pile or randomizer name
+#: whose members are separate cards (Ruins, Knights).
+KINDS = frozenset(
+    {
+        "kingdom", "basic", "non-supply", "event", "trait", "boon", "hex", "state",
+        "heirloom", "prize", "loot", "ruins", "shelter", "knight", "spirit", "zombie",
+        "pile", "out-of-scope",
+    }
+)
+
+
+class CatalogueError(ValueError):
+    """A catalogue file is malformed; the message names the file and the entry."""
+
+
+@dataclass(frozen=True)
+class Cost:
+    coins: int | None = 0  # None: the card has no coin cost printed (Events never, but e.g. "?")
+    potion: int = 0
+    debt: int = 0
+
+    def as_dict(self) -> dict[str, int | None]:
+        return {"coins": self.coins, "potion": self.potion, "debt": self.debt}
+
+
+@dataclass(frozen=True)
+class Card:
+    name: str
+    slug: str
+    set: str
+    kind: str
+    types: tuple[str, ...] = ()
+    cost: Cost | None = None
+    text: str = ""
+    #: None: not a pile of its own. int: fixed size. dict: size by player count.
+    pile_size: int | dict[int, int] | None = None
+    #: For kind "pile": the member cards' names.
+    members: tuple[str, ...] = ()
+    #: Other spellings the sources use ("Bag of Gold" vs "Bag o' Gold"...).
+    aliases: tuple[str, ...] = ()
+    in_scope: bool = True
+    notes: str = ""
+    extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+
+def slugify(name: str) -> str:
+    """Lower-case, hyphenated, ASCII slug: ``King's Court`` -> ``kings-court``."""
+    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
+    text = text.lower().replace("'", "").replace("\u2019", "")
+    return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
+
+
+def _parse_cost(raw: Any, where: str) -> Cost | None:
+    if raw is None:
+        return None
+    if isinstance(raw, int):
+        return Cost(coins=raw)
+    if isinstance(raw, dict):
+        unknown = set(raw) - {"coins", "potion", "debt"}
+        if unknown:
+            raise CatalogueError(f"{where}: unknown cost fields {sorted(unknown)}")
+        return Cost(
+            coins=raw.get("coins", 0), potion=int(raw.get("potion", 0)), debt=int(raw.get("debt", 0))
+        )
+    raise CatalogueError(f"{where}: cost must be an integer or a mapping, got {raw!r}")
+
+
+def _parse_pile(raw: Any, where: str) -> int | dict[int, int] | None:
+    if raw is None or isinstance(raw, int):
+        return raw
+    if isinstance(raw, dict):
+        try:
+            return {int(k): int(v) for k, v in raw.items()}
+        except (TypeError, ValueError) as exc:
+            raise CatalogueError(f"{where}: pile_size mapping must be players -> count") from exc
+    raise CatalogueError(f"{where}: pile_size must be an integer or a mapping, got {raw!r}")
+
+
+def _card_from_entry(entry: Any, set_id: str, in_scope: bool, where: str) -> Card:
+    if not isinstance(entry, dict) or not isinstance(entry.get("name"), str):
+        raise CatalogueError(f"{where}: each card needs a 'name' string, got {entry!r}")
+    name = entry["name"]
+    where = f"{where} ({name})"
+    kind = entry.get("kind", "kingdom" if in_scope else "out-of-scope")
+    if kind not in KINDS:
+        raise CatalogueError(f"{where}: unknown kind {kind!r}; expected one of {sorted(KINDS)}")
+    known = {
+        "name", "kind", "types", "cost", "text", "pile_size", "members", "aliases",
+        "notes", "set", "extra",
+    }
+    unknown = set(entry) - known
+    if unknown:
+        raise CatalogueError(f"{where}: unknown fields {sorted(unknown)}")
+    return Card(
+        name=name,
+        slug=slugify(name),
+        set=entry.get("set", set_id),
+        kind=kind,
+        types=tuple(entry.get("types", ())),
+        cost=_parse_cost(entry.get("cost"), where),
+        text=entry.get("text", "") or "",
+        pile_size=_parse_pile(entry.get("pile_size"), where),
+        members=tuple(entry.get("members", ())),
+        aliases=tuple(entry.get("aliases", ())),
+        in_scope=in_scope,
+        notes=entry.get("notes", "") or "",
+        extra=dict(entry.get("extra", {}) or {}),
+    )
+
+
+@dataclass
+class Catalogue:
+    """All known card names, in scope or not, with lookup by name and slug."""
+
+    cards: list[Card]
+    sets: dict[str, str]  # set id -> title
+    _by_name: dict[str, Card] = field(init=False, repr=False)
+    _by_slug: dict[str, Card] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self._by_name = {}
+        self._by_slug = {}
+        for card in self.cards:
+            for key in (card.name, *card.aliases):
+                if key.lower() in self._by_name:
+                    raise CatalogueError(f"duplicate card name {key!r} in the catalogue")
+                self._by_name[key.lower()] = card
+            self._by_slug.setdefault(card.slug, card)
+
+    def get(self, name: str) -> Card | None:
+        return self._by_name.get(name.lower())
+
+    def by_slug(self, slug: str) -> Card | None:
+        return self._by_slug.get(slug)
+
+    def names(self) -> Iterable[str]:
+        """Every name and alias, for name recognition."""
+        return self._by_name.keys()
+
+    def in_scope(self) -> list[Card]:
+        return [c for c in self.cards if c.in_scope]
+
+
+def load_catalogue(directory: Path) -> Catalogue:
+    """Read every ``*.yaml`` file of the catalogue directory, in name order."""
+    cards: list[Card] = []
+    sets: dict[str, str] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        try:
+            data = yaml.safe_load(path.read_text(encoding="utf-8"))
+        except yaml.YAMLError as exc:
+            raise CatalogueError(f"{path.name}: not valid YAML: {exc}") from exc
+        if not isinstance(data, dict) or "set" not in data or "cards" not in data:
+            raise CatalogueError(f"{path.name}: expected a mapping with 'set' and 'cards'")
+        set_id = data["set"]
+        in_scope = bool(data.get("in_scope", True))
+        sets[set_id] = data.get("title", set_id)
+        for i, entry in enumerate(data["cards"] or []):
+            cards.append(_card_from_entry(entry, set_id, in_scope, f"{path.name}: cards[{i}]"))
+    return Catalogue(cards=cards, sets=sets)

@@ -1,0 +1,1 @@
+"""The Dominion rulings service: corpus build, search, audit, web app and CLI."""

@@ -1,9 +1,102 @@
-"""Commands of this group are added by ``register``."""
+"""``rulings replay`` and ``rulings audit``: watch a ruling happen, and check them all.
+
+Both commands turn every expected problem (an unknown id, an invalid scenario
+file, a corpus that cannot be built) into a one-line message and a non-zero
+exit, never a traceback. The audit's progress bar goes to stderr so that
+``--json`` output on stdout stays machine-readable.
+"""
 
 from __future__ import annotations
 
+import json
+import sys
+
 import click
+
+from rulings_service.scenarios.loader import ScenarioFileError
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to the ``rulings`` group."""
+    group.add_command(replay_command)
+    group.add_command(audit_command)
+    group.add_command(scenarios_command)
+
+
+@click.command("replay")
+@click.argument("scenario_id")
+@click.option("--json", "as_json", is_flag=True, help="Print the transcript as JSON.")
+def replay_command(scenario_id: str, as_json: bool) -> None:
+    """Replay scenario SCENARIO_ID step by step, with the log and every zone after each step."""
+    from rulings_service.scenarios import replay
+    from rulings_service.scenarios.transcript import format_transcript
+
+    try:
+        transcript = replay(scenario_id)
+    except KeyError:
+        raise click.ClickException(
+            f"no scenario {scenario_id!r} (see `rulings scenarios` for the list)"
+        ) from None
+    except ScenarioFileError as exc:
+        raise click.ClickException(str(exc)) from None
+    if as_json:
+        click.echo(json.dumps(transcript, indent=2, ensure_ascii=False))
+    else:
+        for line in format_transcript(transcript):
+            click.echo(line)
+    if not transcript["passed"]:
+        sys.exit(1)
+
+
+@click.command("scenarios")
+def scenarios_command() -> None:
+    """List the scenarios (id, rulings, title); exit 1 if any file is invalid."""
+    from rulings_service.scenarios.loader import scan_scenarios
+
+    scenarios, errors = scan_scenarios()
+    for scenario in scenarios:
+        click.echo(f"{scenario.id:<48} {', '.join(scenario.rulings):<40} {scenario.title}")
+    for error in errors:
+        click.echo(f"INVALID {error}", err=True)
+    if errors:
+        sys.exit(1)
+
+
+@click.command("audit")
+@click.option("--set", "set_id", metavar="SET", help="Only rulings of this set (e.g. base).")
+@click.option("--card", metavar="CARD", help="Only rulings of this card.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
+def audit_command(set_id: str | None, card: str | None, as_json: bool) -> None:
+    """Replay every scenario and account for every ruling in scope.
+
+    Exits non-zero when a scenario fails or a ruling in scope is unclassified.
+    """
+    from rulings_service.corpus_store import ensure_built
+    from rulings_service.scenarios.audit import format_audit, run_audit
+    from rulings_service.scenarios.loader import scan_scenarios
+
+    try:
+        corpus = ensure_built()
+    except Exception as exc:  # noqa: BLE001 - any build failure becomes one message
+        raise click.ClickException(f"cannot load the corpus: {exc}") from None
+    if set_id and not any(r.get("set") == set_id for r in corpus.rulings):
+        known = sorted({str(r.get("set")) for r in corpus.rulings})
+        raise click.ClickException(f"no rulings in set {set_id!r}; sets: {', '.join(known)}")
+    scenarios, errors = scan_scenarios()
+    with click.progressbar(
+        length=len(scenarios), label="replaying", file=sys.stderr, show_pos=True
+    ) as bar:
+        report = run_audit(
+            set_id, card, corpus=corpus, scenarios=scenarios, progress=lambda _: bar.update(1)
+        )
+    report["file_errors"] = [str(err) for err in errors]
+    report["ok"] = report["ok"] and not errors
+    if card and report["totals"]["rulings"] == 0:
+        click.echo(f"warning: no rulings for card {card!r}", err=True)
+    if as_json:
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        for line in format_audit(report):
+            click.echo(line)
+    if not report["ok"]:
+        sys.exit(1)

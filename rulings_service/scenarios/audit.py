@@ -1,0 +1,202 @@
+"""The audit: replay every scenario and account for every ruling in scope.
+
+The audit is the corpus used as a test suite of the engine. For the selected
+scope (a set, a card, or everything) it counts per set and per card the
+rulings, how many are demonstrated, passing, failing, informational and
+unclassified, and lists each failure with the expected and actual values.
+Scenario files that do not load, scenarios naming ruling ids the corpus does
+not have (a stale id after a corpus change) and rulings both demonstrated and
+informational are reported too, because each means a ruling is not really
+checked. ``ok`` is false when anything in scope fails or is unclassified.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from parsers.catalogue import slugify
+from rulings_service.scenarios.loader import Scenario, scan_scenarios
+from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
+
+COUNT_KEYS = ("rulings", "demonstrated", "passing", "failing", "informational", "unclassified")
+
+#: Called with each scenario id as it finishes (the CLI drives a progress bar with it).
+Progress = Callable[[str], None]
+
+
+def _in_scope(ruling: dict[str, Any], set_id: str | None, card: str | None) -> bool:
+    if set_id and ruling.get("set") != set_id:
+        return False
+    if card:
+        wanted = slugify(card)
+        return wanted in {ruling.get("card_slug"), slugify(ruling.get("card") or "")}
+    return True
+
+
+def _empty_counts() -> dict[str, int]:
+    return dict.fromkeys(COUNT_KEYS, 0)
+
+
+def _select_scenarios(
+    scenarios: list[Scenario], scope_ids: set[str], card: str | None, whole: bool
+) -> list[Scenario]:
+    if whole:
+        return scenarios
+    wanted = slugify(card) if card else None
+    return [
+        s
+        for s in scenarios
+        if scope_ids.intersection(s.rulings)
+        or (wanted and wanted in {slugify(name) for name in s.cards})
+    ]
+
+
+def run_audit(
+    set: str | None = None,  # noqa: A002 - the contract's keyword name
+    card: str | None = None,
+    *,
+    corpus: Any = None,
+    scenarios: list[Scenario] | None = None,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Replay the scenarios in scope and count every ruling; JSON-serialisable result."""
+    from rulings_service.scenarios.runner import run_scenario
+
+    started = time.perf_counter()
+    if corpus is None:
+        from rulings_service.corpus_store import ensure_built
+
+        corpus = ensure_built()
+    file_errors: list[str] = []
+    if scenarios is None:
+        scenarios, errors = scan_scenarios()
+        file_errors = [str(err) for err in errors]
+    info = informational()
+    by_ruling = scenarios_by_ruling(scenarios)
+    scope = [r for r in corpus.rulings if _in_scope(r, set, card)]
+    scope_ids = {r["id"] for r in scope}
+    selected = _select_scenarios(scenarios, scope_ids, card, whole=not (set or card))
+
+    results: dict[str, dict[str, Any]] = {}
+    for scenario in selected:
+        results[scenario.id] = run_scenario(scenario).as_dict(with_steps=False)
+        if progress:
+            progress(scenario.id)
+
+    totals = _empty_counts()
+    by_set: dict[str, dict[str, int]] = {}
+    by_card: dict[str, dict[str, int]] = {}
+    unclassified: list[dict[str, Any]] = []
+    conflicts: list[dict[str, Any]] = []
+    for ruling in scope:
+        record = classify(ruling["id"], by_ruling, info)
+        keys = ["rulings"]
+        if record["status"] == "demonstrated":
+            keys.append("demonstrated")
+            outcomes = [results[sid]["passed"] for sid in record["scenarios"] if sid in results]
+            keys.append("passing" if outcomes and all(outcomes) else "failing")
+        else:
+            keys.append(record["status"])
+        if record["status"] == "unclassified":
+            unclassified.append(_ruling_brief(ruling))
+        if "conflict" in record:
+            conflicts.append({**_ruling_brief(ruling), "problem": record["conflict"]})
+        for counts in (
+            totals,
+            by_set.setdefault(ruling.get("set") or "(none)", _empty_counts()),
+            by_card.setdefault(ruling.get("card") or "(none)", _empty_counts()),
+        ):
+            for key in keys:
+                counts[key] += 1
+
+    known = set(corpus.ruling_by_id)
+    unknown = [
+        {"scenario": s.id, "ruling_id": rid}
+        for s in selected
+        for rid in s.rulings
+        if rid not in known
+    ]
+    failures = [
+        {
+            "scenario": sid,
+            "title": res["title"],
+            "rulings": res["rulings"],
+            "error": res["error"],
+            "mismatches": res["mismatches"],
+        }
+        for sid, res in results.items()
+        if not res["passed"]
+    ]
+    share = totals["informational"] / totals["rulings"] if totals["rulings"] else 0.0
+    ok = not (failures or unclassified or unknown or file_errors or conflicts)
+    return {
+        "build_id": getattr(corpus, "build_id", None),
+        "scope": {"set": set, "card": card},
+        "ok": ok,
+        "totals": totals,
+        "informational_share": round(share, 4),
+        "scenarios": {
+            "run": len(results),
+            "passing": sum(1 for r in results.values() if r["passed"]),
+            "failing": len(failures),
+            "seconds": {sid: r["seconds"] for sid, r in results.items()},
+        },
+        "by_set": dict(sorted(by_set.items())),
+        "by_card": dict(sorted(by_card.items())),
+        "failures": failures,
+        "unclassified": unclassified,
+        "unknown_ruling_ids": unknown,
+        "conflicts": conflicts,
+        "file_errors": file_errors,
+        "seconds": round(time.perf_counter() - started, 3),
+    }
+
+
+def _ruling_brief(ruling: dict[str, Any]) -> dict[str, Any]:
+    return {
+        "ruling_id": ruling["id"],
+        "card": ruling.get("card"),
+        "set": ruling.get("set"),
+        "text": ruling.get("text", ""),
+    }
+
+
+def format_audit(report: dict[str, Any]) -> Iterable[str]:
+    """The human-readable audit: totals, per-set and per-card tables, then problems."""
+    scope = report["scope"]
+    label = ", ".join(f"{k} {v}" for k, v in scope.items() if v) or "everything"
+    yield f"Audit of {label} (corpus {str(report['build_id'])[:12]})"
+    yield _row("", *COUNT_KEYS)
+    yield _row("TOTAL", *(report["totals"][k] for k in COUNT_KEYS))
+    yield ""
+    for title, table in (("per set", report["by_set"]), ("per card", report["by_card"])):
+        yield f"{title}:"
+        for name, counts in table.items():
+            yield _row(name, *(counts[k] for k in COUNT_KEYS))
+        yield ""
+    sc = report["scenarios"]
+    yield (
+        f"scenarios: {sc['run']} run, {sc['passing']} passing, {sc['failing']} failing; "
+        f"informational share {report['informational_share']:.1%}; {report['seconds']} s"
+    )
+    for failure in report["failures"]:
+        yield f"FAIL {failure['scenario']}: {failure['title']}"
+        if failure["error"]:
+            yield f"    error: {failure['error']}"
+        for mm in failure["mismatches"]:
+            yield f"    {mm['field']}: expected {mm['expected']!r}, actual {mm['actual']!r}"
+    for item in report["unclassified"]:
+        yield f"UNCLASSIFIED {item['ruling_id']} ({item['card']}): {item['text'][:90]}"
+    for item in report["unknown_ruling_ids"]:
+        yield f"UNKNOWN RULING {item['ruling_id']} in scenario {item['scenario']}"
+    for item in report["conflicts"]:
+        yield f"CONFLICT {item['ruling_id']}: {item['problem']}"
+    for error in report["file_errors"]:
+        yield f"INVALID FILE {error}"
+    yield "OK" if report["ok"] else "NOT OK"
+
+
+def _row(name: str, *cells: object) -> str:
+    return f"{name[:28]:<28}" + "".join(f"{str(c):>14}" for c in cells)

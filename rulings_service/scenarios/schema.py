@@ -1,0 +1,325 @@
+"""Marshmallow schemas for scenario files and the informational-status file.
+
+Scenario files are written by people, so every mistake must come back as a
+sentence naming the file, the field and what was expected. Marshmallow gives
+nested messages keyed by field; :func:`flatten_messages` turns them into
+dotted paths (``setup.player1.deck[2]``) so the loader can print one line per
+problem instead of a traceback.
+
+Steps are polymorphic (``play: X``, ``buy: X``, ``choose: [A, B]``...). Rather
+than one schema per verb, a step is a mapping with exactly one *verb* key plus
+a few modifier keys that the verb allows; :data:`STEP_VERBS` is the single
+table that says which.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+
+#: Zones a scenario may set up or expect for a player. ``deck`` is top first.
+PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+#: Counters of the player whose turn it is (the turn state), plus per-player VP tokens.
+TURN_COUNTERS = ("actions", "buys", "coins", "potions")
+PHASES = ("action", "buy", "night", "cleanup")
+
+#: verb -> (kind of value, modifier keys allowed next to it).
+#: value kinds: "card" a card name; "cards" a card name or list of them (possibly
+#: empty); "none" no meaningful value (``end_turn: true``); "answer" anything a
+#: decision may be answered with.
+STEP_VERBS: dict[str, tuple[str, frozenset[str]]] = {
+    "play": ("card", frozenset({"player", "error"})),
+    "play_treasure": ("card", frozenset({"player", "error"})),
+    "play_treasures": ("none", frozenset({"player", "error"})),
+    "buy": ("card", frozenset({"player", "error"})),
+    "buy_event": ("card", frozenset({"player", "error"})),
+    "end_phase": ("none", frozenset({"player", "error"})),
+    "end_turn": ("none", frozenset({"player", "error"})),
+    "gain": ("card", frozenset({"player", "to", "error"})),
+    "trash": ("card", frozenset({"player", "from", "error"})),
+    "choose": ("answer", frozenset({"player", "decision", "card"})),
+    "react": ("answer", frozenset({"player", "card"})),
+}
+#: Verbs that answer the decisions raised by the action step before them.
+ANSWER_VERBS = frozenset({"choose", "react"})
+#: Which zones the direct test actions may use.
+GAIN_DESTINATIONS = ("discard", "hand", "deck")
+TRASH_SOURCES = ("hand", "deck", "discard", "in_play")
+
+
+def _card_list(*, required: bool = False) -> fields.List:
+    return fields.List(fields.String(validate=validate.Length(min=1)), required=required)
+
+
+def _validate_player_number(value: int) -> None:
+    if not 1 <= value <= 6:
+        raise ValidationError("expected a player number from 1 to 6")
+
+
+class PlayerSetupSchema(Schema):
+    """One player's zones at the start of the scenario (all optional, default empty)."""
+
+    hand = _card_list()
+    deck = _card_list()
+    discard = _card_list()
+    in_play = _card_list()
+    set_aside = _card_list()
+    mats = fields.Dict(keys=fields.String(), values=_card_list())
+    tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    vp_tokens = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class ShuffleSchema(Schema):
+    """What one shuffle produces: the new deck, top first (a permutation of the discard)."""
+
+    player = fields.Integer(strict=True, required=True, validate=_validate_player_number)
+    produces = _card_list(required=True)
+
+
+class TurnSetupSchema(Schema):
+    """Whose turn it is, which phase, and the turn counters at the start."""
+
+    player = fields.Integer(strict=True, validate=_validate_player_number)
+    phase = fields.String(validate=validate.OneOf(PHASES))
+    actions = fields.Integer(strict=True, validate=validate.Range(min=0))
+    buys = fields.Integer(strict=True, validate=validate.Range(min=0))
+    coins = fields.Integer(strict=True, validate=validate.Range(min=0))
+    potions = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class SetupSchema(Schema):
+    """The game state a scenario starts from."""
+
+    kingdom = _card_list(required=True)
+    events = _card_list()
+    players = fields.Integer(strict=True, required=True, validate=validate.Range(min=2, max=6))
+    player1 = fields.Nested(PlayerSetupSchema)
+    player2 = fields.Nested(PlayerSetupSchema)
+    player3 = fields.Nested(PlayerSetupSchema)
+    player4 = fields.Nested(PlayerSetupSchema)
+    player5 = fields.Nested(PlayerSetupSchema)
+    player6 = fields.Nested(PlayerSetupSchema)
+    supply = fields.Dict(
+        keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=0))
+    )
+    trash = _card_list()
+    turn = fields.Nested(TurnSetupSchema)
+    shuffles = fields.List(fields.Nested(ShuffleSchema))
+    #: Build the state by the normal setup rules (pile sizes, starting decks)
+    #: instead of from the explicit zones. Zones given still override.
+    standard_setup = fields.Boolean()
+
+    @validates_schema
+    def _players_exist(self, data: dict[str, Any], **_: Any) -> None:
+        count = data.get("players", 6)
+        for number in range(count + 1, 7):
+            if f"player{number}" in data:
+                raise ValidationError(
+                    f"the game has {count} players, so there is no player{number}",
+                    f"player{number}",
+                )
+
+
+class StepField(fields.Field):
+    """One step: a mapping with exactly one verb key and the modifiers that verb allows."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> dict:
+        if isinstance(value, str) and value in STEP_VERBS:
+            value = {value: True}
+        if not isinstance(value, dict):
+            raise ValidationError(
+                f"expected a mapping with one of {', '.join(STEP_VERBS)}; got {value!r}"
+            )
+        verbs = [key for key in value if key in STEP_VERBS]
+        if len(verbs) != 1:
+            raise ValidationError(
+                f"expected exactly one of {', '.join(STEP_VERBS)}; "
+                f"got keys {sorted(map(str, value))}"
+            )
+        verb = verbs[0]
+        kind, allowed = STEP_VERBS[verb]
+        unknown = sorted(str(key) for key in value if key != verb and key not in allowed)
+        if unknown:
+            raise ValidationError(
+                f"'{verb}' does not take {', '.join(unknown)}; it takes "
+                f"{', '.join(sorted(allowed)) or 'nothing else'}"
+            )
+        _check_value(verb, kind, value[verb])
+        if "player" in value and (
+            not isinstance(value["player"], int) or not 1 <= value["player"] <= 6
+        ):
+            raise ValidationError(
+                f"'player' expected a player number from 1 to 6, got {value['player']!r}"
+            )
+        if "error" in value and not isinstance(value["error"], str):
+            raise ValidationError("'error' expected a piece of the expected error message (text)")
+        if verb == "gain" and value.get("to", "discard") not in GAIN_DESTINATIONS:
+            raise ValidationError(f"'to' expected one of {', '.join(GAIN_DESTINATIONS)}")
+        if verb == "trash" and value.get("from", "hand") not in TRASH_SOURCES:
+            raise ValidationError(f"'from' expected one of {', '.join(TRASH_SOURCES)}")
+        return {"verb": verb, "value": value[verb], **{k: v for k, v in value.items() if k != verb}}
+
+
+def _check_value(verb: str, kind: str, raw: Any) -> None:
+    if kind == "card" and not (isinstance(raw, str) and raw):
+        raise ValidationError(f"'{verb}' expected a card name, got {raw!r}")
+    if kind == "answer" and not _is_answer(raw):
+        raise ValidationError(
+            f"'{verb}' expected an option id, a list of option ids, yes/no or none; got {raw!r}"
+        )
+
+
+def _is_answer(raw: Any) -> bool:
+    if raw is None or isinstance(raw, (str, bool, int)):
+        return True
+    return isinstance(raw, list) and all(isinstance(item, (str, int)) for item in raw)
+
+
+class PlayerExpectSchema(Schema):
+    """Expected zones and counters of one player after the last step."""
+
+    hand = _card_list()
+    deck = _card_list()
+    discard = _card_list()
+    in_play = _card_list()
+    set_aside = _card_list()
+    mats = fields.Dict(keys=fields.String(), values=_card_list())
+    vp_tokens = fields.Integer(strict=True)
+    score = fields.Integer(strict=True)
+    #: Turn counters; only meaningful for the player whose turn it is.
+    actions = fields.Integer(strict=True)
+    buys = fields.Integer(strict=True)
+    coins = fields.Integer(strict=True)
+    potions = fields.Integer(strict=True)
+    #: Zones compared as multisets (order ignored) — for hands whose order is not a rule.
+    hand_any_order = _card_list()
+    discard_any_order = _card_list()
+    deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    hand_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    discard_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class LogFactSchema(Schema):
+    """A fact the event log must (or must not) contain: every given key must match."""
+
+    event = fields.String(required=True)
+    player = fields.Integer(strict=True, validate=_validate_player_number)
+    card = fields.String()
+    source = fields.String()
+    count = fields.Integer(strict=True, validate=validate.Range(min=0))
+    depth = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+class ExpectSchema(Schema):
+    """Everything checked after the steps ran."""
+
+    player1 = fields.Nested(PlayerExpectSchema)
+    player2 = fields.Nested(PlayerExpectSchema)
+    player3 = fields.Nested(PlayerExpectSchema)
+    player4 = fields.Nested(PlayerExpectSchema)
+    player5 = fields.Nested(PlayerExpectSchema)
+    player6 = fields.Nested(PlayerExpectSchema)
+    turn = fields.Nested(TurnSetupSchema)
+    supply = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    trash = _card_list()
+    log = fields.List(fields.Nested(LogFactSchema))
+    log_absent = fields.List(fields.Nested(LogFactSchema))
+    game_over = fields.Boolean()
+    winner = fields.List(fields.Integer(strict=True))
+    turn_number = fields.Integer(strict=True)
+
+
+class ScenarioSchema(Schema):
+    """A whole scenario file."""
+
+    id = fields.String(
+        required=True,
+        validate=validate.Regexp(
+            r"^[a-z0-9]+(-[a-z0-9]+)*--[a-z0-9]+(-[a-z0-9]+)*$",
+            error="expected '<card-slug>--<what>' in lower-case letters, digits and hyphens",
+        ),
+    )
+    title = fields.String(required=True, validate=validate.Length(min=1))
+    rulings = fields.List(fields.String(validate=validate.Length(min=1)), required=True)
+    cards = _card_list()
+    notes = fields.String()
+    setup = fields.Nested(SetupSchema, required=True)
+    steps = fields.List(StepField(), required=True)
+    expect = fields.Nested(ExpectSchema, required=True)
+
+    @validates_schema
+    def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:
+        steps = data.get("steps") or []
+        if steps and steps[0]["verb"] in ANSWER_VERBS:
+            raise ValidationError(
+                "the first step answers a decision, but no step before it can ask one", "steps"
+            )
+
+
+INFORMATIONAL_REASONS = {
+    "table-talk": "advice on how players talk or keep count at the table; nothing changes state",
+    "physical-handling": "how cards are physically handled or shown; the engine has no table",
+    "hidden-information": "etiquette about what players may look at or must show",
+    "outside-engine": "about a card the engine does not implement (name it in 'card')",
+    "restates-card-text": "repeats the card text, which other scenarios of the card replay",
+    "definition": "defines a term without a game situation to replay",
+}
+
+
+class InformationalEntrySchema(Schema):
+    """Why one ruling has nothing to replay."""
+
+    reason = fields.String(required=True, validate=validate.OneOf(sorted(INFORMATIONAL_REASONS)))
+    card = fields.String()
+    note = fields.String(required=True, validate=validate.Length(min=10))
+
+    @validates_schema
+    def _outside_names_card(self, data: dict[str, Any], **_: Any) -> None:
+        if data.get("reason") == "outside-engine" and not data.get("card"):
+            raise ValidationError("reason outside-engine must name the card in 'card'", "card")
+
+
+class InformationalFileSchema(Schema):
+    rulings = fields.Dict(
+        keys=fields.String(validate=validate.Length(min=1)),
+        values=fields.Nested(InformationalEntrySchema),
+        required=True,
+    )
+
+
+def flatten_messages(messages: Any, prefix: str = "") -> list[tuple[str, str]]:
+    """Turn marshmallow's nested messages into ``(dotted.path[3], message)`` pairs."""
+    out: list[tuple[str, str]] = []
+    if isinstance(messages, dict):
+        for key, value in messages.items():
+            if isinstance(key, int):
+                path = f"{prefix}[{key}]"
+            elif key == "_schema":
+                path = prefix
+            else:
+                path = f"{prefix}.{key}" if prefix else str(key)
+            out.extend(flatten_messages(value, path))
+    elif isinstance(messages, list):
+        for item in messages:
+            if isinstance(item, (dict, list)):
+                out.extend(flatten_messages(item, prefix))
+            else:
+                out.append((prefix or "(file)", _plain(str(item))))
+    else:
+        out.append((prefix or "(file)", _plain(str(messages))))
+    return out
+
+
+def _plain(message: str) -> str:
+    """Reword marshmallow's defaults so they say what was expected."""
+    return {
+        "Unknown field.": "unknown field (check the spelling; see corpus/scenarios/README.md)",
+        "Missing data for required field.": "required field is missing",
+        "Not a valid string.": "expected text (a card name)",
+        "Not a valid integer.": "expected a whole number",
+        "Not a valid list.": "expected a list",
+        "Not a valid mapping type.": "expected a mapping (key: value lines)",
+        "Invalid input type.": "expected a mapping (key: value lines)",
+        "Not a valid boolean.": "expected true or false",
+    }.get(message, message)

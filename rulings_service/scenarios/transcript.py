@@ -1,0 +1,103 @@
+"""Render a replay transcript for the terminal.
+
+The transcript itself is a JSON-serialisable dict built by the runner (the web
+pages render the same data); this module only turns it into lines of text:
+each step, its nested log indented the way Dominion Online nests it, and the
+zones after the step, printed only where they changed so a long scenario stays
+readable.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+
+def format_transcript(transcript: dict[str, Any]) -> Iterator[str]:
+    """Lines describing a whole replay, ending with PASS or the mismatches."""
+    yield f"{transcript['id']}: {transcript['title']}"
+    yield f"  rulings: {', '.join(transcript['rulings'])}"
+    yield f"  file: {transcript['file']}"
+    yield "  start:"
+    previous = transcript.get("initial") or {}
+    yield from (f"    {line}" for line in format_zones(previous))
+    for step in transcript.get("steps", []):
+        yield f"{step['index']:>3}. {step['step']}"
+        if step.get("answers"):
+            yield f"     answers: {'; '.join(map(str, step['answers']))}"
+        if step.get("error"):
+            yield f"     refused (as expected): {step['error']}"
+        yield from (f"       {line}" for line in format_log(step.get("log", [])))
+        zones = step.get("zones") or {}
+        changed = list(format_zones(zones, previous))
+        if changed:
+            yield "     after:"
+            yield from (f"       {line}" for line in changed)
+        previous = zones or previous
+    if transcript.get("error"):
+        yield f"ERROR {transcript['error']}"
+    for mm in transcript.get("mismatches", []):
+        yield f"MISMATCH {mm['field']}: expected {mm['expected']!r}, actual {mm['actual']!r}"
+    yield "PASS" if transcript.get("passed") else "FAIL"
+
+
+def format_log(events: Iterable[dict[str, Any]], depth: int = 0) -> Iterator[str]:
+    """One line per event, children indented under their parent."""
+    for event in events:
+        yield "  " * depth + describe_event(event)
+        yield from format_log(event.get("children", []), depth + 1)
+
+
+def describe_event(event: dict[str, Any]) -> str:
+    """A short sentence for one log event (unknown keys are listed, never dropped)."""
+    who = f"player {event['player']}" if event.get("player") else "game"
+    verb = str(event.get("event", "?")).replace("_", " ")
+    parts = [who, verb]
+    if event.get("card"):
+        parts.append(str(event["card"]))
+    if event.get("cards"):
+        parts.append(", ".join(map(str, event["cards"])))
+    extras = {
+        k: v
+        for k, v in event.items()
+        if k not in {"player", "event", "card", "cards", "children"} and v not in (None, "", [])
+    }
+    if extras:
+        parts.append("(" + ", ".join(f"{k}: {v}" for k, v in extras.items()) + ")")
+    return " ".join(parts)
+
+
+def format_zones(zones: dict[str, Any], previous: dict[str, Any] | None = None) -> Iterator[str]:
+    """Zones as lines; with ``previous``, only the lines that differ from it."""
+    old = dict(_zone_lines(previous)) if previous is not None else {}
+    for key, line in _zone_lines(zones):
+        if previous is None or old.get(key) != line:
+            yield line
+
+
+def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
+    if not zones:
+        return
+    turn = zones.get("turn") or {}
+    if turn:
+        counters = ", ".join(f"{k} {v}" for k, v in turn.items())
+        yield "turn", f"turn: {counters}"
+    for player in zones.get("players", []):
+        number = player.get("number")
+        for zone, cards in player.items():
+            if zone == "number":
+                continue
+            yield f"p{number}.{zone}", f"player {number} {zone}: {_cards(cards)}"
+    if "supply" in zones:
+        piles = ", ".join(f"{name} {count}" for name, count in zones["supply"].items())
+        yield "supply", f"supply: {piles}"
+    if "trash" in zones:
+        yield "trash", f"trash: {_cards(zones['trash'])}"
+
+
+def _cards(value: Any) -> str:
+    if isinstance(value, list):
+        return "[" + ", ".join(map(str, value)) + "]" if value else "[]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_cards(v)}" for k, v in value.items()) + "}"
+    return str(value)

@@ -1,0 +1,75 @@
+"""The Flask application factory.
+
+``create_app()`` with no arguments is what ``rulings serve`` and gunicorn use:
+it loads the built corpus (building it when missing), opens the search index
+and finds the scenario runner. Tests pass ``services`` to serve a small
+fixture corpus without touching the build directory.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from collections.abc import Mapping
+from typing import Any
+
+from flask import Flask
+
+from rulings_service.paths import REPO_ROOT, TEMPLATES_DIR
+from rulings_service.web.api import make_api_blueprint
+from rulings_service.web.config import DEFAULTS
+from rulings_service.web.errors import register_error_handlers
+from rulings_service.web.filters import register_filters
+from rulings_service.web.headers import register_headers
+from rulings_service.web.pages import make_pages_blueprint
+from rulings_service.web.services import Services, load_default_services
+
+STATIC_DIR = REPO_ROOT / "rulings_service" / "web" / "static"
+
+
+def _env_overrides(prefix: str = "RULINGS_") -> dict[str, Any]:
+    """``RULINGS_X=value`` for every known key X; JSON values are decoded."""
+    out: dict[str, Any] = {}
+    for key in DEFAULTS:
+        raw = os.environ.get(prefix + key)
+        if raw is None:
+            continue
+        try:
+            out[key] = json.loads(raw)
+        except json.JSONDecodeError:
+            out[key] = raw
+    return out
+
+
+def create_app(
+    config: Mapping[str, Any] | None = None, *, services: Services | None = None
+) -> Flask:
+    """Build the app: configuration, back ends, blueprints, errors and headers."""
+    app = Flask(
+        "rulings_service",
+        template_folder=str(TEMPLATES_DIR),
+        static_folder=str(STATIC_DIR),
+        instance_relative_config=True,
+    )
+    app.config.from_mapping(DEFAULTS)
+    app.config.from_pyfile("config.py", silent=True)
+    app.config.update(_env_overrides())
+    if config:
+        app.config.update(config)
+    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.jinja_env.autoescape = True
+
+    app.extensions["rulings"] = services or load_default_services()
+    with_scenarios = app.extensions["rulings"].scenarios is not None
+
+    app.register_blueprint(make_pages_blueprint(with_scenarios))
+    app.register_blueprint(make_api_blueprint(with_scenarios))
+    register_error_handlers(app)
+    register_headers(app)
+    register_filters(app)
+
+    @app.context_processor
+    def _globals() -> dict[str, Any]:
+        return {"with_scenarios": with_scenarios}
+
+    return app

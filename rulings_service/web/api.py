@@ -1,0 +1,186 @@
+"""The versioned JSON API under ``/api/v1``.
+
+Each endpoint is declared once in ``OPERATIONS`` with its input and output
+schemas; the same table registers the Flask route and writes the OpenAPI
+document, so the published contract cannot drift from the routes. Endpoints
+that need the scenario runner are only registered when it is installed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from flask import Blueprint, Response, current_app, jsonify, request
+from marshmallow import Schema
+
+from rulings_service.web import schemas as s
+from rulings_service.web import views
+from rulings_service.web.errors import ApiError
+from rulings_service.web.resolve import resolve
+from rulings_service.web.services import services
+
+
+@dataclass(frozen=True)
+class Operation:
+    """One API endpoint: route, method, schemas and documentation."""
+
+    rule: str
+    endpoint: str
+    view: Callable[..., Response]
+    summary: str
+    response: type[Schema]
+    method: str = "GET"
+    query: type[Schema] | None = None
+    body: type[Schema] | None = None
+    path_params: dict[str, str] = field(default_factory=dict)
+    errors: tuple[int, ...] = (400, 404)
+    needs_scenarios: bool = False
+    tag: str = "corpus"
+
+
+def send(schema: type[Schema], data: Any, status: int = 200) -> Response:
+    response = jsonify(schema().dump(data))
+    response.status_code = status
+    return response
+
+
+def _query(schema: type[Schema]) -> dict[str, Any]:
+    return views.validate_args(schema(), request.args.to_dict(flat=True))
+
+
+def _json_body(schema: type[Schema]) -> dict[str, Any]:
+    if not request.is_json:
+        raise ApiError(415, "unsupported_media_type", "Send the body as application/json.")
+    data = request.get_json(silent=True)
+    if not isinstance(data, dict):
+        raise ApiError(400, "malformed_json", "The body is not a JSON object.")
+    return views.validate_args(schema(), data)
+
+
+# ----------------------------------------------------------------- views
+def api_search() -> Response:
+    return send(s.SearchResultSchema, views.search(_query(s.SearchQuerySchema)))
+
+
+def api_cards() -> Response:
+    set_id = request.args.get("set") or None
+    return send(s.CardListSchema, views.card_list(set_id))
+
+
+def api_card(slug: str) -> Response:
+    return send(s.CardDetailSchema, views.card_detail(slug))
+
+
+def api_named() -> Response:
+    return send(s.CardSchema, views.named(_query(s.NamedQuerySchema)))
+
+
+def api_autocomplete() -> Response:
+    args = _query(s.AutocompleteQuerySchema)
+    return send(s.AutocompleteSchema, views.autocomplete(args["q"]))
+
+
+def api_ruling(ruling_id: str) -> Response:
+    return send(s.RulingDetailSchema, views.ruling_detail(ruling_id))
+
+
+def api_replay(ruling_id: str) -> Response:
+    return send(s.ReplaySchema, views.replay(ruling_id))
+
+
+def api_source(source_id: str) -> Response:
+    return send(s.SourceDetailSchema, views.source_detail(source_id))
+
+
+def api_kingdoms() -> Response:
+    return send(s.KingdomListSchema, views.kingdoms())
+
+
+def api_audit() -> Response:
+    return send(s.AuditSchema, views.audit(request.args.get("set"), request.args.get("card")))
+
+
+def api_bulk() -> Response:
+    corpus = services().corpus
+    data = {
+        "build_id": corpus.build_id,
+        "sources": corpus.sources,
+        "cards": corpus.cards,
+        "rulings": corpus.rulings,
+        "kingdoms": corpus.kingdoms,
+    }
+    return send(s.BulkSchema, data)
+
+
+def api_resolve() -> Response:
+    body = _json_body(s.ResolveRequestSchema)
+    config = current_app.config
+    if len(body["message"]) > config["MAX_MESSAGE_LENGTH"]:
+        raise ApiError(400, "invalid_input", "The message is too long.")
+    base = request.host_url
+    return send(s.ResolveResultSchema, resolve(body["message"], config["MAX_REFERENCES"], base))
+
+
+def api_ping() -> Response:
+    return send(s.PingSchema, {"ok": True, "build_id": services().corpus.build_id})
+
+
+class SetQuerySchema(Schema):
+    set = s.fields.String(metadata={"description": "only the cards of this set id"})
+
+
+class AuditQuerySchema(Schema):
+    set = s.fields.String(metadata={"description": "only this set id"})
+    card = s.fields.String(metadata={"description": "only this card name"})
+
+
+OPERATIONS: tuple[Operation, ...] = (
+    Operation("/search", "search", api_search, "Full-text search over the rulings",
+              s.SearchResultSchema, query=s.SearchQuerySchema, errors=(400,), tag="search"),
+    Operation("/cards", "cards", api_cards, "Every card, optionally of one set",
+              s.CardListSchema, query=SetQuerySchema, errors=()),
+    Operation("/cards/named", "named", api_named,
+              "One card by exact or fuzzy name (404 with candidates when ambiguous)",
+              s.CardSchema, query=s.NamedQuerySchema, tag="search"),
+    Operation("/cards/autocomplete", "autocomplete", api_autocomplete,
+              "Up to 20 card names starting with or close to the prefix",
+              s.AutocompleteSchema, query=s.AutocompleteQuerySchema, errors=(400,), tag="search"),
+    Operation("/cards/<slug>", "card", api_card, "A card with its rulings",
+              s.CardDetailSchema, path_params={"slug": "lower-case hyphenated name"},
+              errors=(404,)),
+    Operation("/rulings/<ruling_id>", "ruling", api_ruling, "A ruling with its sources",
+              s.RulingDetailSchema, path_params={"ruling_id": "stable ruling id"}, errors=(404,)),
+    Operation("/rulings/<ruling_id>/replay", "replay", api_replay,
+              "The replay transcripts of a ruling's scenarios", s.ReplaySchema,
+              path_params={"ruling_id": "stable ruling id"}, errors=(404,),
+              needs_scenarios=True, tag="scenarios"),
+    Operation("/sources/<source_id>", "source", api_source, "A source document and its rulings",
+              s.SourceDetailSchema, path_params={"source_id": "source id"}, errors=(404,)),
+    Operation("/kingdoms", "kingdoms", api_kingdoms, "The recommended kingdoms",
+              s.KingdomListSchema, errors=()),
+    Operation("/audit", "audit", api_audit, "Engine audit: per set and card counts, failures",
+              s.AuditSchema, query=AuditQuerySchema, errors=(), needs_scenarios=True,
+              tag="scenarios"),
+    Operation("/bulk", "bulk", api_bulk, "The whole corpus in one document", s.BulkSchema,
+              errors=()),
+    Operation("/resolve", "resolve", api_resolve,
+              "Resolve every [[Card Name]] (and [[Card Name?]] with rulings) in a message",
+              s.ResolveResultSchema, method="POST", body=s.ResolveRequestSchema,
+              errors=(400, 413, 415), tag="bots"),
+    Operation("/ping", "ping", api_ping, "Liveness and build id (also the load-test ceiling)",
+              s.PingSchema, errors=(), tag="meta"),
+)
+
+
+def active_operations(with_scenarios: bool) -> list[Operation]:
+    return [op for op in OPERATIONS if with_scenarios or not op.needs_scenarios]
+
+
+def make_api_blueprint(with_scenarios: bool) -> Blueprint:
+    """A fresh blueprint per app, so one app's options never leak into another."""
+    bp = Blueprint("api", __name__, url_prefix="/api/v1")
+    for op in active_operations(with_scenarios):
+        bp.add_url_rule(op.rule, op.endpoint, op.view, methods=[op.method])
+    return bp

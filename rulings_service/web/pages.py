@@ -1,0 +1,185 @@
+"""Pages for people, each with a JSON twin at the same path plus ``.json``.
+
+A view builds its data with ``views`` and hands it to ``page``, which either
+renders the template (with a ``<link rel="alternate">`` to the twin) or dumps
+the data through the same marshmallow schema the API uses.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from flask import Blueprint, Response, current_app, render_template, request, url_for
+from marshmallow import Schema
+
+from rulings_service.paths import SOURCES_DIR
+from rulings_service.web import schemas as s
+from rulings_service.web import views
+from rulings_service.web.api import send
+from rulings_service.web.errors import ApiError
+from rulings_service.web.openapi import build_spec
+from rulings_service.web.services import services
+
+JSON_SUFFIX = ".json"
+
+
+def _split(name: str) -> tuple[str, bool]:
+    """``throne-room.json`` -> (``throne-room``, True)."""
+    if name.endswith(JSON_SUFFIX):
+        return name[: -len(JSON_SUFFIX)], True
+    return name, False
+
+
+def _twin_url() -> str:
+    path = request.path if request.path != "/" else "/index"
+    query = request.query_string.decode("utf-8", "replace")
+    return path + JSON_SUFFIX + (f"?{query}" if query else "")
+
+
+def page(template: str, schema: type[Schema], data: dict[str, Any], as_json: bool,
+         **extra: Any) -> Response | str:
+    """Render a page, or its JSON twin, from the same data."""
+    if as_json:
+        return send(schema, data)
+    return render_template(template, data=data, alternate=_twin_url(), **extra)
+
+
+@lru_cache(maxsize=16)
+def _document_text(file_name: str) -> str | None:
+    """A shipped source document, read once per process."""
+    path = SOURCES_DIR / file_name.rsplit("/", 1)[-1]
+    return path.read_text(encoding="utf-8") if path.is_file() else None
+
+
+def cited_source(source_id: str) -> dict[str, Any]:
+    """A source with each of its rulings, in document order, and the cited excerpt."""
+    detail = views.source_detail(source_id)
+    text = _document_text(detail["source"]["file"])
+    citations = []
+    for ruling in detail["rulings"]:
+        ref = min((r for r in ruling["sources"] if r["document"] == source_id),
+                  key=lambda r: r["start"])
+        excerpt = text[ref["start"]:ref["end"]] if text else None
+        citations.append({"ruling": ruling, "start": ref["start"], "end": ref["end"],
+                          "excerpt": excerpt})
+    return {"source": detail["source"], "citations": citations}
+
+
+# ----------------------------------------------------------------- views
+def home() -> str:
+    corpus = services().corpus
+    by_set: dict[str, list[dict[str, Any]]] = {}
+    for card in corpus.cards:
+        by_set.setdefault(card["set"], []).append(card)
+    return render_template("home.html", by_set=by_set, sources=corpus.sources,
+                           counts={"cards": len(corpus.cards), "rulings": len(corpus.rulings)},
+                           alternate="/api/v1/cards")
+
+
+def search_page(as_json: bool = False) -> Response | str:
+    raw = request.args.to_dict(flat=True)
+    if not raw.get("q"):
+        raw.pop("q", None)
+        data = {"query": "", "filters": {}, "count": 0, "results": [], "facets": {},
+                "warnings": []}
+        views.validate_args(s.SearchQuerySchema(partial=("q",)), raw)
+    else:
+        data = views.search(views.validate_args(s.SearchQuerySchema(), raw))
+    return page("search.html", s.SearchResultSchema, data, as_json, facets=_facet_links(data))
+
+
+def _facet_links(data: dict[str, Any]) -> list[dict[str, Any]]:
+    """Each facet value with the URL that narrows (or, when active, widens) the search."""
+    out = []
+    for facet, counts in data["facets"].items():
+        param = facet if facet in views.FACET_FILTERS else None
+        items = []
+        for value, count in sorted(counts.items(), key=lambda kv: (-kv[1], kv[0])):
+            args = {"q": data["query"], **data["filters"]}
+            active = data["filters"].get(param) == value if param else False
+            if param and active:
+                args.pop(param)
+            elif param:
+                args[param] = value
+            items.append({"value": value, "count": count, "active": active,
+                          "url": url_for("pages.search", **args) if param else None})
+        out.append({"name": facet, "items": items})
+    return out
+
+
+def search_twin() -> Response | str:
+    return search_page(as_json=True)
+
+
+def card_page(slug: str) -> Response | str:
+    slug, as_json = _split(slug)
+    data = views.card_detail(slug)
+    return page("card.html", s.CardDetailSchema, data, as_json)
+
+
+def ruling_page(ruling_id: str) -> Response | str:
+    ruling_id, as_json = _split(ruling_id)
+    data = views.ruling_detail(ruling_id)
+    if services().scenarios is not None:
+        data["replays"] = views.replay(ruling_id)["scenarios"]
+    return page("ruling.html", s.RulingPageSchema, data, as_json)
+
+
+def source_page(source_id: str) -> Response | str:
+    source_id, as_json = _split(source_id)
+    return page("source.html", s.SourcePageSchema, cited_source(source_id), as_json)
+
+
+def kingdoms_page(as_json: bool = False) -> Response | str:
+    return page("kingdoms.html", s.KingdomListSchema, views.kingdoms(), as_json)
+
+
+def kingdoms_twin() -> Response | str:
+    return kingdoms_page(as_json=True)
+
+
+def audit_page(as_json: bool = False) -> Response | str:
+    set_id = request.args.get("set") or None
+    card = request.args.get("card") or None
+    for value in (set_id, card):
+        if value and len(value) > current_app.config["MAX_QUERY_LENGTH"]:
+            raise ApiError(400, "invalid_input", "A filter is too long.")
+    return page("audit.html", s.AuditSchema, views.audit(set_id, card), as_json)
+
+
+def audit_twin() -> Response | str:
+    return audit_page(as_json=True)
+
+
+def api_docs() -> str:
+    spec = build_spec(services().scenarios is not None)
+    return render_template("api.html", spec=spec, alternate="/api/openapi.json")
+
+
+def openapi_document() -> Response:
+    from flask import jsonify
+
+    return jsonify(build_spec(services().scenarios is not None))
+
+
+def make_pages_blueprint(with_scenarios: bool) -> Blueprint:
+    """Register the pages; the audit only exists when the scenario runner does."""
+    bp = Blueprint("pages", __name__)
+    rules: list[tuple[str, str, Any]] = [
+        ("/", "home", home),
+        ("/search", "search", search_page),
+        ("/search.json", "search_json", search_twin),
+        ("/cards/<slug>", "card", card_page),
+        ("/rulings/<ruling_id>", "ruling", ruling_page),
+        ("/sources/<source_id>", "source", source_page),
+        ("/kingdoms", "kingdoms", kingdoms_page),
+        ("/kingdoms.json", "kingdoms_json", kingdoms_twin),
+        ("/api", "api_docs", api_docs),
+        ("/api/openapi.json", "openapi", openapi_document),
+    ]
+    if with_scenarios:
+        rules += [("/audit", "audit", audit_page), ("/audit.json", "audit_json", audit_twin)]
+    for rule, endpoint, view in rules:
+        bp.add_url_rule(rule, endpoint, view, methods=["GET"])
+    return bp

@@ -1,0 +1,105 @@
+"""Resolve ``[[Card Name]]`` references in a chat message, for bots.
+
+``[[Name]]`` asks for the card; ``[[Name?]]`` also asks for its top rulings.
+Names are resolved like ``cards/named``: exact first, then fuzzy, and an
+ambiguous name reports its candidates instead of guessing. The plain-text
+rendering is what a bot pastes back into the chat, so it is short and has no
+markup.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+from rulings_service.web.services import services
+from rulings_service.web.views import clean_text, enrich_ruling
+
+REFERENCE = re.compile(r"\[\[([^\[\]\n]{1,100})\]\]")
+TOP_RULINGS = 3
+
+
+def find_references(message: str, limit: int) -> tuple[list[tuple[str, bool]], list[str]]:
+    """The (name, wants rulings) pairs in order, deduplicated, and warnings."""
+    seen: list[tuple[str, bool]] = []
+    for match in REFERENCE.finditer(message):
+        raw = clean_text(match.group(1))
+        want = raw.endswith("?")
+        name = raw.rstrip("?").strip()
+        if name and (name, want) not in seen:
+            seen.append((name, want))
+    warnings = []
+    if len(seen) > limit:
+        warnings.append(f"Only the first {limit} of {len(seen)} references were resolved.")
+        seen = seen[:limit]
+    return seen, warnings
+
+
+def resolve_one(name: str, want_rulings: bool, base_url: str) -> dict[str, Any]:
+    svc = services()
+    card = svc.searcher.named_exact(name)
+    candidates: list[str] = []
+    if card is None:
+        match = svc.searcher.named_fuzzy(name)
+        if match.card is not None and not match.ambiguous:
+            card = match.card
+        else:
+            candidates = list(match.candidates)
+    rulings = []
+    if card is not None and want_rulings:
+        rulings = [enrich_ruling(r) for r in svc.corpus.rulings_for_card(card["slug"])]
+        rulings = rulings[:TOP_RULINGS]
+    return {
+        "query": name,
+        "want_rulings": want_rulings,
+        "found": card is not None,
+        "card": card,
+        "candidates": candidates,
+        "rulings": rulings,
+        "url": f"{base_url}cards/{card['slug']}" if card else None,
+    }
+
+
+def _cost_text(cost: dict[str, Any] | None) -> str:
+    if not cost:
+        return "no cost"
+    parts = []
+    if cost.get("coins") is not None:
+        parts.append(f"${cost['coins']}")
+    if cost.get("potion"):
+        parts.append("P" * cost["potion"])
+    if cost.get("debt"):
+        parts.append(f"{cost['debt']}D")
+    return " ".join(parts) or "$0"
+
+
+def render_text(references: list[dict[str, Any]]) -> str:
+    """A compact plain-text answer: one block per reference."""
+    blocks = []
+    for ref in references:
+        card = ref["card"]
+        if card is None:
+            if ref["candidates"]:
+                blocks.append(f"[[{ref['query']}]]: did you mean {', '.join(ref['candidates'])}?")
+            else:
+                blocks.append(f"[[{ref['query']}]]: no such card.")
+            continue
+        types = " - ".join(card["types"]) or card["kind"]
+        lines = [f"{card['name']} ({types}, {_cost_text(card['cost'])}, {card['set']})"]
+        if card["text"]:
+            lines.append(card["text"])
+        for ruling in ref["rulings"]:
+            lines.append(f"* {ruling['text']}")
+        if ref["want_rulings"] and not ref["rulings"]:
+            lines.append("* (no rulings recorded for this card)")
+        lines.append(ref["url"])
+        blocks.append("\n".join(lines))
+    return "\n\n".join(blocks)
+
+
+def resolve(message: str, limit: int, base_url: str) -> dict[str, Any]:
+    names, warnings = find_references(message, limit)
+    if not names:
+        warnings.append("No [[Card Name]] references were found in the message.")
+    references = [resolve_one(name, want, base_url) for name, want in names]
+    return {"references": references, "text": render_text(references), "warnings": warnings}

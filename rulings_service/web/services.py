@@ -1,0 +1,117 @@
+"""The back ends a running app talks to: corpus, search index and scenarios.
+
+They are gathered in one object stored on the app (``app.extensions``) so
+tests can inject a small corpus and the production factory can load the real
+build once per process, instead of views importing modules with global state.
+The scenario runner is optional: when it is absent, replay and audit routes
+are not registered at all rather than answering with made-up data.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any
+
+from flask import current_app
+
+
+@dataclass
+class Services:
+    """What the views need; ``scenarios`` is the ``rulings_service.scenarios`` module or None."""
+
+    corpus: Any
+    searcher: Any
+    scenarios: ModuleType | Any | None = None
+    #: ruling id -> ids of the scenarios demonstrating it (filled by ``index_scenarios``).
+    scenarios_by_ruling: dict[str, list[str]] = field(default_factory=dict)
+    scenario_titles: dict[str, str] = field(default_factory=dict)
+
+    _status: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _replays: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
+    _audits: dict[tuple[str | None, str | None], dict[str, Any]] = field(
+        default_factory=dict, repr=False
+    )
+
+    def status(self, ruling_id: str) -> dict[str, Any] | None:
+        """A ruling's demonstrated/informational record, computed once per process."""
+        if self.scenarios is None:
+            return None
+        if ruling_id not in self._status:
+            self._status[ruling_id] = self.scenarios.ruling_status(ruling_id)
+        return self._status[ruling_id]
+
+    def replay(self, scenario_id: str) -> dict[str, Any]:
+        """A scenario's transcript; scenarios and engine are fixed for a process's life."""
+        if scenario_id not in self._replays:
+            self._replays[scenario_id] = self.scenarios.replay(scenario_id)
+        return self._replays[scenario_id]
+
+    def audit(self, set_id: str | None, card: str | None) -> dict[str, Any]:
+        """The audit of a scope; only scopes that exist are cached, so the cache stays small."""
+        key = (set_id, card)
+        if key in self._audits:
+            return self._audits[key]
+        report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus)
+        if report.get("totals", {}).get("rulings") or key == (None, None):
+            self._audits[key] = report
+        return report
+
+    def index_scenarios(self) -> None:
+        """Map rulings to their scenarios once, so a ruling page needs no scan."""
+        if self.scenarios is None:
+            return
+        for scenario in self.scenarios.load_scenarios():
+            sid = _attr(scenario, "id")
+            self.scenario_titles[sid] = _attr(scenario, "title") or sid
+            for ruling_id in _attr(scenario, "rulings") or ():
+                self.scenarios_by_ruling.setdefault(ruling_id, []).append(sid)
+
+
+def _attr(obj: Any, name: str) -> Any:
+    """Read a field from a dataclass-like object or a mapping."""
+    if isinstance(obj, dict):
+        return obj.get(name)
+    return getattr(obj, name, None)
+
+
+def services() -> Services:
+    """The services of the app handling the current request."""
+    return current_app.extensions["rulings"]
+
+
+def load_default_services(index_dir: Any | None = None) -> Services:
+    """Load the built corpus (building it if missing), open the index, find the scenarios.
+
+    Imports happen here, not at module level, so the web package can be
+    imported (and tested with an injected corpus) without a build on disk.
+    """
+    from rulings_service import corpus_store
+    from rulings_service.paths import build_dir
+    from rulings_service.search import Searcher, build_index
+
+    corpus = corpus_store.ensure_built()
+    index_path = index_dir or (build_dir() / "index")
+    if not _index_present(index_path):
+        build_index(corpus, index_path)
+    searcher = Searcher.open(index_path, corpus)
+    found = Services(corpus=corpus, searcher=searcher, scenarios=load_scenario_module())
+    found.index_scenarios()
+    return found
+
+
+def _index_present(path: Any) -> bool:
+    from pathlib import Path
+
+    p = Path(path)
+    return p.is_dir() and any(p.iterdir())
+
+
+def load_scenario_module() -> ModuleType | None:
+    """The scenario runner if it is installed and offers the agreed functions."""
+    try:
+        from rulings_service import scenarios
+    except ImportError:
+        return None
+    needed = ("load_scenarios", "replay", "run_audit", "ruling_status")
+    return scenarios if all(hasattr(scenarios, n) for n in needed) else None

@@ -1,0 +1,213 @@
+"""The data behind each page, shared by the HTML page, its ``.json`` twin and the API.
+
+Each function takes validated arguments and returns plain dicts shaped by
+``schemas``; pages render them, twins and API endpoints dump them. Keeping
+one function per resource is what guarantees the twin says what the page
+shows.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+from flask import current_app
+from marshmallow import Schema, ValidationError
+
+from rulings_service.web.errors import ApiError
+from rulings_service.web.services import services
+
+FACET_FILTERS = ("set", "type", "kind", "source")
+
+
+def validate_args(schema: Schema, data: Any) -> dict[str, Any]:
+    """Load input through a schema; a refusal names every bad field."""
+    try:
+        return schema.load(data)
+    except ValidationError as exc:
+        messages = exc.normalized_messages()
+        fields_part = {k: v for k, v in messages.items() if k != "_schema"}
+        general = messages.get("_schema", [])
+        parts = [f"{k}: {'; '.join(map(str, v))}" for k, v in fields_part.items()]
+        details = "; ".join([*map(str, general), *parts]) or "invalid input"
+        raise ApiError(400, "invalid_input", details, fields_errors=fields_part) from exc
+
+
+def clean_text(value: str) -> str:
+    """Drop control characters (NUL and friends) a query may carry; keep all letters."""
+    return "".join(ch for ch in value if unicodedata.category(ch) != "Cc" or ch in "\t\n").strip()
+
+
+def _not_found(kind: str, key: str) -> ApiError:
+    return ApiError(404, "not_found", f"No {kind} is known as {key!r}.")
+
+
+# ----------------------------------------------------------------- rulings
+def enrich_ruling(ruling: dict[str, Any]) -> dict[str, Any]:
+    """A ruling with its scenario ids and status, when the scenario runner is present."""
+    svc = services()
+    out = dict(ruling)
+    out["scenarios"] = list(svc.scenarios_by_ruling.get(ruling["id"], []))
+    out["status"] = svc.status(ruling["id"])
+    return out
+
+
+def ruling_detail(ruling_id: str) -> dict[str, Any]:
+    corpus = services().corpus
+    ruling = corpus.ruling_by_id.get(ruling_id)
+    if ruling is None:
+        raise _not_found("ruling", ruling_id)
+    by_id = {s["id"]: s for s in corpus.sources}
+    docs = []
+    for ref in ruling["sources"]:
+        doc = by_id.get(ref["document"])
+        if doc is not None and doc not in docs:
+            docs.append(doc)
+    return {"ruling": enrich_ruling(ruling), "sources": docs}
+
+
+# ----------------------------------------------------------------- cards
+def card_detail(slug: str) -> dict[str, Any]:
+    corpus = services().corpus
+    card = corpus.card_by_slug.get(slug)
+    if card is None:
+        raise _not_found("card", slug)
+    own = corpus.rulings_for_card(slug)
+    own_ids = {r["id"] for r in own}
+    mentioned = [r for r in corpus.rulings_mentioning(card["name"]) if r["id"] not in own_ids]
+    return {
+        "card": card,
+        "rulings": [enrich_ruling(r) for r in own],
+        "mentioned_in": [enrich_ruling(r) for r in mentioned],
+    }
+
+
+def card_list(set_id: str | None = None) -> dict[str, Any]:
+    cards = [c for c in services().corpus.cards if set_id is None or set_id in c["sets"]]
+    return {"count": len(cards), "cards": cards}
+
+
+def named(args: dict[str, str]) -> dict[str, Any]:
+    """Scryfall-style name lookup: one card, or 404 listing candidates when ambiguous."""
+    searcher = services().searcher
+    if "exact" in args:
+        name = clean_text(args["exact"])
+        card = searcher.named_exact(name) if name else None
+        if card is None:
+            raise _not_found("card", name)
+        return card
+    name = clean_text(args["fuzzy"])
+    if not name:
+        raise _not_found("card", name)
+    match = searcher.named_fuzzy(name)
+    if match.card is not None and not match.ambiguous:
+        return match.card
+    if match.ambiguous:
+        raise ApiError(
+            404,
+            "ambiguous",
+            f"{name!r} matches several cards; be more specific.",
+            candidates=list(match.candidates),
+        )
+    candidates = list(match.candidates)
+    raise ApiError(404, "not_found", f"No card matches {name!r}.", candidates=candidates)
+
+
+def autocomplete(prefix: str) -> dict[str, Any]:
+    text = clean_text(prefix)
+    names = services().searcher.autocomplete(text) if text else []
+    return {"query": prefix, "names": list(names)[:20]}
+
+
+# ----------------------------------------------------------------- sources
+def source_detail(source_id: str) -> dict[str, Any]:
+    corpus = services().corpus
+    source = next((s for s in corpus.sources if s["id"] == source_id), None)
+    if source is None:
+        raise _not_found("source", source_id)
+
+    def position(ruling: dict[str, Any]) -> int:
+        return min(ref["start"] for ref in ruling["sources"] if ref["document"] == source_id)
+
+    cited = [r for r in corpus.rulings if any(x["document"] == source_id for x in r["sources"])]
+    cited.sort(key=position)
+    return {"source": source, "rulings": cited}
+
+
+# ----------------------------------------------------------------- kingdoms
+def kingdoms() -> dict[str, Any]:
+    corpus = services().corpus
+    by_name = {c["name"].lower(): c for c in corpus.cards}
+    out = []
+    for kingdom in corpus.kingdoms:
+        cards = []
+        for name in kingdom.get("cards", []):
+            card = by_name.get(str(name).lower())
+            cards.append(
+                {
+                    "name": name,
+                    "slug": card["slug"] if card else None,
+                    "implemented": bool(card and card.get("implemented")),
+                }
+            )
+        out.append({**kingdom, "cards": cards})
+    return {"count": len(out), "kingdoms": out}
+
+
+# ----------------------------------------------------------------- search
+def _hit_dict(hit: Any) -> dict[str, Any]:
+    names = ("ruling_id", "card", "card_slug", "text", "score", "snippet_html")
+    if isinstance(hit, dict):
+        return {n: hit.get(n) for n in names}
+    return {n: getattr(hit, n) for n in names}
+
+
+def _matches(hit: dict[str, Any], filters: dict[str, str]) -> bool:
+    corpus = services().corpus
+    ruling = corpus.ruling_by_id.get(hit["ruling_id"], {})
+    card = corpus.card_by_slug.get(hit["card_slug"] or "", {})
+    checks = {
+        "set": lambda v: v == ruling.get("set") or v in card.get("sets", []),
+        "type": lambda v: v.lower() in (t.lower() for t in card.get("types", [])),
+        "kind": lambda v: v == ruling.get("kind"),
+        "source": lambda v: any(s["document"] == v for s in ruling.get("sources", [])),
+    }
+    return all(checks[key](value) for key, value in filters.items())
+
+
+def search(args: dict[str, Any]) -> dict[str, Any]:
+    """Run a search; facet filters narrow the hits of a wider search."""
+    query = clean_text(args["q"])
+    limit = min(args.get("limit", 10), current_app.config["SEARCH_MAX_LIMIT"])
+    filters = {k: args[k] for k in FACET_FILTERS if args.get(k)}
+    if not query:
+        return {
+            "query": args["q"], "filters": filters, "count": 0, "results": [], "facets": {},
+            "warnings": ["The query is empty once control characters are removed."],
+        }
+    wide = limit * 10 if filters else limit
+    response = services().searcher.search(query, limit=wide)
+    hits = [_hit_dict(h) for h in response.results]
+    if filters:
+        hits = [h for h in hits if _matches(h, filters)][:limit]
+    return {
+        "query": args["q"],
+        "filters": filters,
+        "count": len(hits),
+        "results": hits,
+        "facets": {k: dict(v) for k, v in (response.facets or {}).items()},
+        "warnings": list(response.warnings),
+    }
+
+
+# ----------------------------------------------------------------- scenarios
+def replay(ruling_id: str) -> dict[str, Any]:
+    svc = services()
+    if ruling_id not in svc.corpus.ruling_by_id:
+        raise _not_found("ruling", ruling_id)
+    ids = svc.scenarios_by_ruling.get(ruling_id, [])
+    return {"ruling_id": ruling_id, "scenarios": [svc.replay(sid) for sid in ids]}
+
+
+def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
+    return {"audit": services().audit(set_id, card)}

@@ -1,0 +1,48 @@
+"""Fixtures of the web tests: an app over the fixture corpus.
+
+The app gets its services injected, so no build directory is read or written.
+The search index is the real one when ``rulings_service.search`` offers the
+contract's ``build_index``/``Searcher``; otherwise a test double stands in.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from flask import Flask
+from flask.testing import FlaskClient
+
+from rulings_service.app import create_app
+from rulings_service.web.services import Services, load_scenario_module
+from tests.web.doubles import FixtureCorpus, FixtureSearcher
+
+
+def _searcher(corpus: FixtureCorpus, index_dir: Path):
+    try:
+        from rulings_service.search import Searcher, build_index
+    except ImportError:
+        return FixtureSearcher(corpus)
+    build_index(corpus, index_dir)
+    return Searcher.open(index_dir, corpus)
+
+
+@pytest.fixture(scope="session")
+def corpus() -> FixtureCorpus:
+    return FixtureCorpus.load()
+
+
+@pytest.fixture(scope="session")
+def app(corpus: FixtureCorpus, tmp_path_factory: pytest.TempPathFactory) -> Flask:
+    services = Services(
+        corpus=corpus,
+        searcher=_searcher(corpus, tmp_path_factory.mktemp("index")),
+        scenarios=load_scenario_module(),
+    )
+    services.index_scenarios()
+    return create_app({"TESTING": True}, services=services)
+
+
+@pytest.fixture()
+def client(app: Flask) -> FlaskClient:
+    return app.test_client()

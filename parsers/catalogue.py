@@ -81,7 +81,9 @@ def _parse_cost(raw: Any, where: str) -> Cost | None:
         if unknown:
             raise CatalogueError(f"{where}: unknown cost fields {sorted(unknown)}")
         return Cost(
-            coins=raw.get("coins", 0), potion=int(raw.get("potion", 0)), debt=int(raw.get("debt", 0))
+            coins=raw.get("coins", 0),
+            potion=int(raw.get("potion", 0)),
+            debt=int(raw.get("debt", 0)),
         )
     raise CatalogueError(f"{where}: cost must be an integer or a mapping, got {raw!r}")
 

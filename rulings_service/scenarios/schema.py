@@ -38,7 +38,7 @@ STEP_VERBS: dict[str, tuple[str, frozenset[str]]] = {
     "end_turn": ("none", frozenset({"player", "error"})),
     "gain": ("card", frozenset({"player", "to", "error"})),
     "trash": ("card", frozenset({"player", "from", "error"})),
-    "choose": ("answer", frozenset({"player", "decision", "card"})),
+    "choose": ("answer", frozenset({"player", "decision", "card", "error"})),
     "react": ("answer", frozenset({"player", "card"})),
 }
 #: Verbs that answer the decisions raised by the action step before them.

@@ -1,0 +1,300 @@
+"""The only module that talks to the engine: build a table, make moves, look at it.
+
+Keeping every engine call here means the runner, the audit and the transcript
+speak in scenario terms (1-based players, card names, deck top first) while
+the engine keeps its own (0-based indices, deck top last, physical cards).
+The runner's :class:`~rulings_service.scenarios.runner.Script` is installed as
+every player's decision provider and as the game's shuffler, so no decision
+and no shuffle can happen without the script saying so.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Protocol
+
+from engine.decisions import Decision
+from engine.errors import EngineError, IllegalMove, InvalidAnswer
+
+#: Player zones shown in snapshots and comparable in expectations.
+ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+
+
+class EngineProblem(Exception):
+    """The engine could not build or run what the scenario describes (not a refusal)."""
+
+
+class Refused(Exception):
+    """The engine refused a move as illegal (the state is unchanged)."""
+
+
+class ScriptLike(Protocol):
+    def answer(self, decision: DecisionView) -> Any: ...
+    def shuffle(self, player: int, names: list[str]) -> list[str]: ...
+
+
+class DecisionView:
+    """A decision in scenario terms: 1-based player, kind, asking card, option ids."""
+
+    def __init__(self, decision: Decision) -> None:
+        self.decision = decision
+        self.player = decision.player + 1
+        self.kind = decision.kind.value
+        self.source = decision.source
+        self.options = decision.option_ids()
+
+    def summary(self) -> str:
+        counts = (
+            f"choose {self.decision.min}..{self.decision.max}"
+            if (self.decision.min, self.decision.max) != (1, 1)
+            else "choose 1"
+        )
+        source = f" for {self.source}" if self.source else ""
+        return (
+            f"player {self.player} must answer {self.kind!r}{source} "
+            f"({self.decision.prompt}; {counts}); options: {', '.join(self.options) or 'none'}"
+        )
+
+    def translate(self, value: Any) -> Any:
+        """A scripted value as an engine answer (yes/no, none, lists)."""
+        if value is True:
+            return "yes"
+        if value is False:
+            return "no"
+        if value is None or value == "none":
+            return "no" if self.kind == "react" else []
+        if isinstance(value, list):
+            return [str(v) for v in value]
+        return str(value)
+
+    def check(self, value: Any) -> str | None:
+        """Why ``value`` is not a legal answer (None when it is)."""
+        try:
+            self.decision.resolve(self.translate(value))
+        except InvalidAnswer as exc:
+            return f"{exc}; {self.summary()}"
+        return None
+
+
+class _Provider:
+    """Adapts the script to the engine's DecisionProvider protocol."""
+
+    def __init__(self, script: ScriptLike) -> None:
+        self.script = script
+
+    def decide(self, game: Any, decision: Decision) -> Any:
+        return self.script.answer(DecisionView(decision))
+
+
+def _shuffler(script: ScriptLike):
+    def shuffle(game: Any, player: Any, cards: list) -> None:
+        order = script.shuffle(player.index + 1, [c.name for c in cards])
+        pool = list(cards)
+        top_first = []
+        for name in order:
+            card = next(c for c in pool if c.name == name)
+            pool.remove(card)
+            top_first.append(card)
+        cards[:] = top_first[::-1]  # the engine keeps the top of a deck last
+
+    return shuffle
+
+
+def names(cards: list) -> list[str]:
+    return [c.name for c in cards]
+
+
+def convert_log(events: list[Any]) -> list[dict[str, Any]]:
+    """Engine log events as transcript dicts (1-based players, ``event`` key)."""
+    out = []
+    for ev in events:
+        item: dict[str, Any] = {"event": ev.kind}
+        if ev.player is not None:
+            item["player"] = ev.player + 1
+        if ev.cards:
+            item["cards"] = list(ev.cards)
+        if ev.source:
+            item["source"] = ev.source
+        data = {k: _plain(v) for k, v in ev.data.items() if v not in (None, False)}
+        if data:
+            item["data"] = data
+        if ev.children:
+            item["children"] = convert_log(ev.children)
+        out.append(item)
+    return out
+
+
+def _plain(value: Any) -> Any:
+    if isinstance(value, (str, int, float, bool)) or value is None:
+        return value
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    if isinstance(value, dict):
+        return {str(k): _plain(v) for k, v in value.items()}
+    return str(value)
+
+
+__all__ = [
+    "ZONES",
+    "DecisionView",
+    "EngineError",
+    "EngineProblem",
+    "IllegalMove",
+    "Refused",
+]
+
+
+class Table:
+    """A game built from a scenario setup, driven by a script."""
+
+    def __init__(self, game: Any, log: Any) -> None:
+        self.game = game
+        self.log = log
+
+    @classmethod
+    def build(cls, setup: dict[str, Any], script: ScriptLike) -> Table:
+        from engine import setup as engine_setup
+
+        count = setup["players"]
+        providers = [_Provider(script)] * count
+        try:
+            if setup.get("standard_setup"):
+                game = engine_setup.new_game(
+                    list(setup["kingdom"]), count, seed=0, providers=providers,
+                    events=list(setup.get("events", [])),
+                )
+                _override_zones(game, setup)
+            else:
+                game = engine_setup.game_from_state(
+                    _state_description(setup), providers=providers
+                )
+        except EngineError as exc:
+            raise EngineProblem(str(exc)) from None
+        game.shuffler = _shuffler(script)
+        return cls(game, game.attach_log())
+
+    # ------------------------------------------------------------- moves
+    def move(self, step: dict[str, Any]) -> None:
+        """Make one move; an illegal move raises :class:`Refused`."""
+        game = self.game
+        verb, value = step["verb"], step["value"]
+        player = step.get("player")
+        if player is not None and verb not in ("gain", "trash") and player - 1 != game.current:
+            raise EngineProblem(
+                f"step says player {player}, but it is player {game.current + 1}'s turn"
+            )
+        who = (player or game.current + 1) - 1
+        try:
+            if verb == "play":
+                if game.phase == "night":
+                    game.play_night(value)
+                else:
+                    game.play_action(value)
+            elif verb == "play_treasure":
+                game.play_treasure(value)
+            elif verb == "play_treasures":
+                game.play_all_treasures()
+            elif verb == "buy":
+                game.buy(value)
+            elif verb == "buy_event":
+                game.buy_event(value)
+            elif verb == "end_phase":
+                game.end_phase()
+            elif verb == "end_turn":
+                game.end_turn()
+            elif verb == "gain":
+                game.gain_card(who, value, step.get("to", "discard"))
+            elif verb == "trash":
+                source = step.get("from", "hand")
+                if source == "hand":
+                    game.trash_from_hand(who, value)
+                else:
+                    p = game.players[who]
+                    zone = {"deck": p.deck, "discard": p.discard, "in_play": p.in_play}[source]
+                    card = next((c for c in zone if c.name == value), None)
+                    if card is None:
+                        raise IllegalMove(f"no {value} in player {who + 1}'s {source}")
+                    game.trash_card(p, card, zone, source="test")
+            else:  # pragma: no cover - the schema allows no other verb
+                raise EngineProblem(f"unknown move {verb!r}")
+        except IllegalMove as exc:
+            raise Refused(str(exc)) from None
+        except EngineError as exc:
+            raise EngineProblem(f"{type(exc).__name__}: {exc}") from None
+
+    # ---------------------------------------------------------- looking
+    def snapshot(self) -> dict[str, Any]:
+        """Every zone (deck top first, discard top last), the Supply, trash and turn."""
+        raw = self.game.snapshot()
+        players = []
+        for number, p in enumerate(raw["players"], start=1):
+            entry: dict[str, Any] = {"number": number}
+            for zone in ZONES:
+                entry[zone] = list(p[zone])
+            if p["mats"]:
+                entry["mats"] = p["mats"]
+            entry["vp_tokens"] = p["vp_tokens"]
+            if p["durations"]:
+                entry["durations"] = p["durations"]
+            players.append(entry)
+        turn = {
+            "number": raw["turn"],
+            "player": raw["current_player"] + 1,
+            "phase": raw["phase"],
+            "actions": raw["actions"],
+            "buys": raw["buys"],
+            "coins": raw["coins"],
+            "potions": raw["potions"],
+        }
+        if raw.get("extra_turn"):
+            turn["extra_turn"] = True
+        supply = dict(raw["supply"])
+        supply.update(raw.get("non_supply", {}))
+        return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
+
+    def log_mark(self) -> int:
+        return len(self.log.roots)
+
+    def log_since(self, mark: int) -> list[dict[str, Any]]:
+        return convert_log(self.log.roots[mark:])
+
+    def score(self, number: int) -> int:
+        return self.game.victory_points(self.game.players[number - 1])
+
+    def game_over(self) -> bool:
+        return bool(self.game.over)
+
+    def winners(self) -> list[int]:
+        return [i + 1 for i in self.game.result().winners]
+
+
+def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
+    """The scenario setup in the shape the engine's ``game_from_state`` takes."""
+    count = setup["players"]
+    turn = setup.get("turn", {})
+    players = []
+    for number in range(1, count + 1):
+        zones = dict(setup.get(f"player{number}", {}))
+        players.append(zones)
+    return {
+        "kingdom": list(setup["kingdom"]),
+        "events": list(setup.get("events", [])),
+        "players": players,
+        "supply": dict(setup.get("supply", {})),
+        "trash": list(setup.get("trash", [])),
+        "current_player": turn.get("player", 1) - 1,
+        "phase": turn.get("phase", "action"),
+        "actions": turn.get("actions", 1),
+        "buys": turn.get("buys", 1),
+        "coins": turn.get("coins", 0),
+        "potions": turn.get("potions", 0),
+    }
+
+
+def _override_zones(game: Any, setup: dict[str, Any]) -> None:
+    """Zones a standard-setup scenario gives explicitly replace the dealt ones."""
+    for number in range(1, setup["players"] + 1):
+        if setup.get(f"player{number}"):
+            raise EngineProblem(
+                "standard_setup with explicit player zones is not supported; "
+                "give the whole state instead"
+            )

@@ -1,0 +1,339 @@
+"""The strict scenario runner: build the table, play the steps, compare, transcribe.
+
+Strictness is what makes a passing scenario mean something. The runner is the
+decision provider and the shuffler of the game it builds, so:
+
+- a decision with no scripted answer left, an answer that is not a legal
+  option, or an answer asked of the wrong player/kind/card is a
+  :class:`ScenarioError` naming the step, the decision and its options;
+- answers left unused when their move finishes are an error;
+- a shuffle ``setup.shuffles`` does not dictate (or one that does not match
+  the cards being shuffled) is an error, and so is a dictated shuffle that
+  never happened;
+- a move the engine refuses is an error unless the step says ``error:``, in
+  which case the refusal must happen and the state must be untouched.
+
+Everything the engine is asked goes through :mod:`~rulings_service.scenarios.bridge`,
+so this module only knows scenarios.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from rulings_service.scenarios import bridge
+from rulings_service.scenarios.loader import Scenario
+from rulings_service.scenarios.schema import ANSWER_VERBS
+
+
+class ScenarioError(Exception):
+    """The scenario cannot run as written (strictness violations, setup errors)."""
+
+
+@dataclass
+class ScenarioResult:
+    """What happened when a scenario ran; :meth:`as_dict` is the transcript."""
+
+    scenario: Scenario
+    error: str | None = None
+    mismatches: list[dict[str, Any]] = field(default_factory=list)
+    steps: list[dict[str, Any]] = field(default_factory=list)
+    initial: dict[str, Any] = field(default_factory=dict)
+    seconds: float = 0.0
+
+    @property
+    def passed(self) -> bool:
+        return self.error is None and not self.mismatches
+
+    def as_dict(self, with_steps: bool = True) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            **self.scenario.summary(),
+            "passed": self.passed,
+            "error": self.error,
+            "mismatches": self.mismatches,
+            "seconds": round(self.seconds, 5),
+        }
+        if with_steps:
+            out["setup"] = self.scenario.setup
+            out["expect"] = self.scenario.expect
+            out["initial"] = self.initial
+            out["steps"] = self.steps
+        return out
+
+
+def describe_step(step: dict[str, Any]) -> str:
+    """A step as a short phrase ("player 2 gains Silver to hand")."""
+    verb, value = step["verb"], step["value"]
+    who = f"player {step['player']} " if "player" in step else ""
+    if verb in ANSWER_VERBS:
+        return f"{who}{verb} {value!r}".strip()
+    if value is True or value is None:
+        return f"{who}{verb.replace('_', ' ')}".strip()
+    extra = f" to {step['to']}" if "to" in step else ""
+    extra += f" from {step['from']}" if "from" in step else ""
+    return f"{who}{verb.replace('_', ' ')} {value}{extra}".strip()
+
+
+class Script:
+    """The scripted side of the table: answers decisions and dictates shuffles, strictly."""
+
+    def __init__(self, shuffles: list[dict[str, Any]]) -> None:
+        self.answers: list[dict[str, Any]] = []
+        self.where = "setup"
+        self.shuffles = [dict(s, index=i) for i, s in enumerate(shuffles)]
+        self.asked: list[str] = []
+        self.refused: list[str] = []
+
+    def begin(self, where: str, answers: list[dict[str, Any]]) -> None:
+        self.where = where
+        self.answers = list(answers)
+        self.asked = []
+        self.refused: list[str] = []
+
+    def finish(self) -> None:
+        if self.answers:
+            left = ", ".join(describe_step(a) for a in self.answers)
+            asked = "; ".join(self.asked) or "none"
+            raise ScenarioError(
+                f"{self.where}: scripted answer(s) left unused: {left} (decisions asked: {asked})"
+            )
+
+    def answer(self, decision: bridge.DecisionView) -> Any:
+        self.asked.append(decision.summary())
+        if not self.answers:
+            raise ScenarioError(
+                f"{self.where}: {decision.summary()} — no scripted answer left for it"
+            )
+        step = self.answers.pop(0)
+        checks = (
+            ("player", step.get("player"), decision.player),
+            ("decision", step.get("decision"), decision.kind),
+            ("card", step.get("card"), decision.source),
+        )
+        for label, wanted, actual in checks:
+            if wanted is not None and wanted != actual:
+                raise ScenarioError(
+                    f"{self.where}: answer {describe_step(step)} expects {label} {wanted!r}, "
+                    f"but the decision asked is {decision.summary()}"
+                )
+        if step["verb"] == "react" and decision.kind != "react":
+            raise ScenarioError(
+                f"{self.where}: 'react' answers a reaction, but the decision asked is "
+                f"{decision.summary()}"
+            )
+        problem = decision.check(step["value"])
+        if "error" in step:
+            # The answer demonstrates an illegal choice: it must be refused,
+            # and the next scripted answer then answers the same decision.
+            if problem is None:
+                raise ScenarioError(
+                    f"{self.where}: answer {step['value']!r} should be refused "
+                    f"({step['error']}), but it is legal: {decision.summary()}"
+                )
+            if step["error"].lower() not in problem.lower():
+                raise ScenarioError(
+                    f"{self.where}: answer {step['value']!r} was refused with {problem!r}, "
+                    f"expected a message containing {step['error']!r}"
+                )
+            self.refused.append(f"{step['value']!r}: {problem}")
+            self.asked.pop()
+            return self.answer(decision)
+        if problem:
+            raise ScenarioError(f"{self.where}: answer {step['value']!r} refused: {problem}")
+        return decision.translate(step["value"])
+
+    def shuffle(self, player: int, names: list[str]) -> list[str]:
+        """The dictated order (top first) for this player's shuffle of ``names``."""
+        position = next(
+            (i for i, dictated in enumerate(self.shuffles) if dictated["player"] == player), None
+        )
+        if position is None:
+            raise ScenarioError(
+                f"{self.where}: unscripted shuffle: player {player} shuffles "
+                f"{sorted(names)}; add it to setup.shuffles"
+            )
+        dictated = self.shuffles[position]
+        produced = list(dictated["produces"])
+        if Counter(produced) != Counter(names):
+            raise ScenarioError(
+                f"{self.where}: setup.shuffles[{dictated['index']}] produces {produced}, "
+                f"but player {player} is shuffling {sorted(names)}"
+            )
+        del self.shuffles[position]
+        return produced
+
+
+def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, list[dict]]]:
+    """Pair each move with the answer steps that follow it."""
+    groups: list[tuple[int, dict, list[dict]]] = []
+    for number, step in enumerate(steps, start=1):
+        if step["verb"] in ANSWER_VERBS:
+            groups[-1][2].append(step)
+        else:
+            groups.append((number, step, []))
+    return groups
+
+
+def run_scenario(scenario: Scenario) -> ScenarioResult:
+    """Run a scenario; never raises for problems of the scenario or the engine."""
+    started = time.perf_counter()
+    result = ScenarioResult(scenario)
+    try:
+        _run(scenario, result)
+    except ScenarioError as exc:
+        result.error = str(exc)
+    except bridge.EngineProblem as exc:
+        result.error = f"engine error: {exc}"
+    except Exception as exc:  # noqa: BLE001 - an engine crash is a failing scenario
+        result.error = f"engine crashed: {type(exc).__name__}: {exc}"
+    result.seconds = time.perf_counter() - started
+    return result
+
+
+def _run(scenario: Scenario, result: ScenarioResult) -> None:
+    script = Script(scenario.setup.get("shuffles", []))
+    try:
+        table = bridge.Table.build(scenario.setup, script)
+    except bridge.EngineProblem as exc:
+        raise ScenarioError(f"setup: {exc}") from None
+    result.initial = table.snapshot()
+    for number, step, answers in _group_steps(scenario.steps):
+        where = f"step {number} ({describe_step(step)})"
+        script.begin(where, answers)
+        mark = table.log_mark()
+        before = table.snapshot() if "error" in step else None
+        record: dict[str, Any] = {
+            "index": number,
+            "step": describe_step(step),
+            "answers": [a["value"] for a in answers],
+        }
+        try:
+            table.move(step)
+        except bridge.Refused as exc:
+            if "error" not in step:
+                raise ScenarioError(f"{where}: the engine refused the move: {exc}") from None
+            if step["error"].lower() not in str(exc).lower():
+                result.mismatches.append(
+                    {"field": f"{where} error", "expected": step["error"], "actual": str(exc)}
+                )
+            after = table.snapshot()
+            if after != before:
+                result.mismatches.append(
+                    {"field": f"{where} state after refusal", "expected": before, "actual": after}
+                )
+            record["error"] = str(exc)
+        else:
+            if "error" in step:
+                result.mismatches.append(
+                    {
+                        "field": f"{where} error",
+                        "expected": f"the move is refused ({step['error']})",
+                        "actual": "the move was allowed",
+                    }
+                )
+        script.finish()
+        if script.refused:
+            record["refused_answers"] = list(script.refused)
+        record["log"] = table.log_since(mark)
+        record["zones"] = table.snapshot()
+        result.steps.append(record)
+    script.where = "end of scenario"
+    if script.shuffles:
+        unused = [s["index"] for s in script.shuffles]
+        raise ScenarioError(f"setup.shuffles{unused} never happened (unused dictated shuffles)")
+    result.mismatches.extend(compare(scenario.expect, table))
+
+
+def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]:
+    """Every expectation that does not hold, as ``{field, expected, actual}``."""
+    out: list[dict[str, Any]] = []
+    snap = table.snapshot()
+
+    def check(name: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            out.append({"field": name, "expected": expected, "actual": actual})
+
+    for key, wanted in expect.items():
+        if key.startswith("player"):
+            number = int(key[len("player"):])
+            player = snap["players"][number - 1]
+            for item, value in wanted.items():
+                name = f"{key}.{item}"
+                if item in bridge.ZONES or item == "mats":
+                    check(name, value, player.get(item, [] if item != "mats" else {}))
+                elif item.endswith("_any_order"):
+                    zone = item[: -len("_any_order")]
+                    check(name, sorted(value), sorted(player[zone]))
+                elif item.endswith("_size"):
+                    check(name, value, len(player[item[: -len("_size")]]))
+                elif item == "vp_tokens":
+                    check(name, value, player["vp_tokens"])
+                elif item == "score":
+                    check(name, value, table.score(number))
+                else:  # turn counters
+                    turn = snap["turn"]
+                    if turn.get("player") != number:
+                        out.append(
+                            {
+                                "field": name,
+                                "expected": value,
+                                "actual": f"not player {number}'s turn (player "
+                                f"{turn.get('player')}'s)",
+                            }
+                        )
+                    else:
+                        check(name, value, turn.get(item))
+        elif key == "turn":
+            for item, value in wanted.items():
+                check(f"turn.{item}", value, snap["turn"].get(item))
+        elif key == "supply":
+            for pile, count in wanted.items():
+                check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))
+        elif key == "trash":
+            check("trash", wanted, snap["trash"])
+        elif key in ("log", "log_absent"):
+            events = list(_flatten(table.log_since(0)))
+            for fact in wanted:
+                hits = sum(1 for e in events if _matches(fact, e))
+                label = f"{key}: {_fact_text(fact)}"
+                if key == "log_absent":
+                    check(label, 0, hits)
+                elif "count" in fact:
+                    check(label, fact["count"], hits)
+                elif not hits:
+                    out.append({"field": label, "expected": "at least 1", "actual": 0})
+        elif key == "game_over":
+            check("game_over", wanted, table.game_over())
+        elif key == "winner":
+            check("winner", wanted, table.winners())
+        elif key == "turn_number":
+            check("turn_number", wanted, snap["turn"].get("number"))
+    return out
+
+
+def _flatten(events: list[dict[str, Any]], depth: int = 0):
+    for event in events:
+        yield {**event, "depth": depth}
+        yield from _flatten(event.get("children", []), depth + 1)
+
+
+def _matches(fact: dict[str, Any], event: dict[str, Any]) -> bool:
+    if fact["event"] != event.get("event"):
+        return False
+    if "player" in fact and fact["player"] != event.get("player"):
+        return False
+    if "card" in fact and fact["card"] not in event.get("cards", []):
+        return False
+    if "source" in fact and fact["source"] != event.get("source"):
+        return False
+    return "depth" not in fact or fact["depth"] == event["depth"]
+
+
+def _fact_text(fact: dict[str, Any]) -> str:
+    return ", ".join(f"{k} {v}" for k, v in fact.items() if k != "count")
+
+
+__all__ = ["ScenarioError", "ScenarioResult", "compare", "run_scenario"]

@@ -1,0 +1,38 @@
+"""Every scenario under corpus/scenarios/ is its own test, named by its id.
+
+``pytest -q tests/scenarios`` (or the README's full test command) therefore
+replays them all; a failure prints the strict runner's error or each
+expectation with its expected and actual value. Invalid files are collected
+as failing tests too, so a typo cannot silently remove a scenario.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings_service.scenarios.loader import scan_scenarios
+from rulings_service.scenarios.runner import run_scenario
+
+SCENARIOS, FILE_ERRORS = scan_scenarios()
+
+
+@pytest.mark.parametrize("scenario", SCENARIOS, ids=[s.id for s in SCENARIOS])
+def test_scenario(scenario) -> None:
+    result = run_scenario(scenario)
+    lines = [f"{scenario.id}: {scenario.title}"]
+    if result.error:
+        lines.append(f"error: {result.error}")
+    lines += [
+        f"{m['field']}: expected {m['expected']!r}, actual {m['actual']!r}"
+        for m in result.mismatches
+    ]
+    assert result.passed, "\n".join(lines)
+
+
+@pytest.mark.parametrize("error", FILE_ERRORS, ids=[e.path.name for e in FILE_ERRORS])
+def test_invalid_scenario_file(error) -> None:
+    pytest.fail(str(error))
+
+
+def test_there_are_scenarios() -> None:
+    assert SCENARIOS, "no scenario files found in corpus/scenarios/"

@@ -71,25 +71,34 @@ def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
+def _count(raw: Any, where: str, what: str, *, allow_none: bool = False) -> int | None:
+    """A non-negative integer field; YAML gives bools as ints, so they are refused too."""
+    if raw is None and allow_none:
+        return None
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
+        raise CatalogueError(f"{where}: {what} must be a non-negative integer, got {raw!r}")
+    return raw
+
+
 def _parse_cost(raw: Any, where: str) -> Cost | None:
     if raw is None:
         return None
-    if isinstance(raw, int):
-        return Cost(coins=raw)
+    if isinstance(raw, int) and not isinstance(raw, bool):
+        return Cost(coins=_count(raw, where, "cost"))
     if isinstance(raw, dict):
         unknown = set(raw) - {"coins", "potion", "debt"}
         if unknown:
             raise CatalogueError(f"{where}: unknown cost fields {sorted(unknown)}")
         return Cost(
-            coins=raw.get("coins", 0),
-            potion=int(raw.get("potion", 0)),
-            debt=int(raw.get("debt", 0)),
+            coins=_count(raw.get("coins", 0), where, "cost coins", allow_none=True),
+            potion=_count(raw.get("potion", 0), where, "cost potion"),
+            debt=_count(raw.get("debt", 0), where, "cost debt"),
         )
     raise CatalogueError(f"{where}: cost must be an integer or a mapping, got {raw!r}")
 
 
 def _parse_pile(raw: Any, where: str) -> int | dict[int, int] | None:
-    if raw is None or isinstance(raw, int):
+    if raw is None or (isinstance(raw, int) and not isinstance(raw, bool)):
         return raw
     if isinstance(raw, dict):
         try:
@@ -97,6 +106,23 @@ def _parse_pile(raw: Any, where: str) -> int | dict[int, int] | None:
         except (TypeError, ValueError) as exc:
             raise CatalogueError(f"{where}: pile_size mapping must be players -> count") from exc
     raise CatalogueError(f"{where}: pile_size must be an integer or a mapping, got {raw!r}")
+
+
+def _strings(raw: Any, where: str, what: str) -> tuple[str, ...]:
+    """A list of strings (types, members, aliases); a bare string is a likely typo, refused."""
+    if raw is None:
+        return ()
+    if not isinstance(raw, list) or not all(isinstance(x, str) for x in raw):
+        raise CatalogueError(f"{where}: {what} must be a list of strings, got {raw!r}")
+    return tuple(raw)
+
+
+def _text(raw: Any, where: str, what: str) -> str:
+    if raw is None:
+        return ""
+    if not isinstance(raw, str):
+        raise CatalogueError(f"{where}: {what} must be a string, got {raw!r}")
+    return raw
 
 
 def _card_from_entry(entry: Any, set_id: str, in_scope: bool, where: str) -> Card:
@@ -119,16 +145,24 @@ def _card_from_entry(entry: Any, set_id: str, in_scope: bool, where: str) -> Car
         slug=slugify(name),
         set=entry.get("set", set_id),
         kind=kind,
-        types=tuple(entry.get("types", ())),
+        types=_strings(entry.get("types"), where, "types"),
         cost=_parse_cost(entry.get("cost"), where),
-        text=entry.get("text", "") or "",
+        text=_text(entry.get("text"), where, "text"),
         pile_size=_parse_pile(entry.get("pile_size"), where),
-        members=tuple(entry.get("members", ())),
-        aliases=tuple(entry.get("aliases", ())),
+        members=_strings(entry.get("members"), where, "members"),
+        aliases=_strings(entry.get("aliases"), where, "aliases"),
         in_scope=in_scope,
-        notes=entry.get("notes", "") or "",
-        extra=dict(entry.get("extra", {}) or {}),
+        notes=_text(entry.get("notes"), where, "notes"),
+        extra=_extra(entry.get("extra"), where),
     )
+
+
+def _extra(raw: Any, where: str) -> dict[str, Any]:
+    if raw is None:
+        return {}
+    if not isinstance(raw, dict):
+        raise CatalogueError(f"{where}: extra must be a mapping, got {raw!r}")
+    return dict(raw)
 
 
 @dataclass
@@ -165,18 +199,29 @@ class Catalogue:
 
 
 def load_catalogue(directory: Path) -> Catalogue:
-    """Read every ``*.yaml`` file of the catalogue directory, in name order."""
+    """Read every ``*.yaml`` file of the catalogue directory, in name order.
+
+    Raises :class:`CatalogueError` (naming the file and entry) for anything
+    malformed, so a bad edit to the data fails loudly at load time rather than
+    as a wrong answer later.
+    """
+    if not directory.is_dir():
+        raise CatalogueError(f"catalogue directory {directory} does not exist")
     cards: list[Card] = []
     sets: dict[str, str] = {}
     for path in sorted(directory.glob("*.yaml")):
         try:
             data = yaml.safe_load(path.read_text(encoding="utf-8"))
-        except yaml.YAMLError as exc:
+        except (yaml.YAMLError, UnicodeDecodeError) as exc:
             raise CatalogueError(f"{path.name}: not valid YAML: {exc}") from exc
         if not isinstance(data, dict) or "set" not in data or "cards" not in data:
             raise CatalogueError(f"{path.name}: expected a mapping with 'set' and 'cards'")
         set_id = data["set"]
-        in_scope = bool(data.get("in_scope", True))
+        in_scope = data.get("in_scope", True)
+        if not isinstance(set_id, str) or not isinstance(in_scope, bool):
+            raise CatalogueError(f"{path.name}: 'set' must be a string and 'in_scope' a boolean")
+        if not isinstance(data["cards"] or [], list):
+            raise CatalogueError(f"{path.name}: 'cards' must be a list")
         sets[set_id] = data.get("title", set_id)
         for i, entry in enumerate(data["cards"] or []):
             cards.append(_card_from_entry(entry, set_id, in_scope, f"{path.name}: cards[{i}]"))

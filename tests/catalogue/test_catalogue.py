@@ -333,6 +333,14 @@ def _write(directory: Path, body: str, name: str = "x.yaml") -> Path:
     ("set: x\ncards: [{kind: kingdom}]\n", "needs a 'name'"),
     ("cards: []\n", "expected a mapping"),
     ("set: x\ncards: [unclosed\n", "not valid YAML"),
+    ("set: x\ncards: [{name: A, types: Action}]\n", "types must be a list"),
+    ("set: x\ncards: [{name: A, aliases: [1]}]\n", "aliases must be a list"),
+    ("set: x\ncards: [{name: A, cost: -1}]\n", "non-negative integer"),
+    ("set: x\ncards: [{name: A, cost: {coins: 3, potion: one}}]\n", "non-negative integer"),
+    ("set: x\ncards: [{name: A, text: 3}]\n", "text must be a string"),
+    ("set: x\ncards: [{name: A, extra: [1]}]\n", "extra must be a mapping"),
+    ("set: x\nin_scope: maybe\ncards: []\n", "'in_scope' a boolean"),
+    ("set: x\ncards: {name: A}\n", "'cards' must be a list"),
 ])
 def test_loader_rejects_bad_files_with_a_clear_error(
     tmp_path: Path, body: str, message: str
@@ -341,6 +349,13 @@ def test_loader_rejects_bad_files_with_a_clear_error(
 
     with pytest.raises(CatalogueError, match=message):
         load_catalogue(_write(tmp_path, body))
+
+
+def test_loader_refuses_a_missing_directory(tmp_path: Path) -> None:
+    from parsers.catalogue import CatalogueError
+
+    with pytest.raises(CatalogueError, match="does not exist"):
+        load_catalogue(tmp_path / "nowhere")
 
 
 def test_loader_reads_costs_piles_and_scope(tmp_path: Path) -> None:

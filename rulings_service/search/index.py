@@ -1,0 +1,143 @@
+"""The whoosh index: schema, build, and the metadata that ties it to a corpus.
+
+Rulings and cards are indexed as documents of one schema (``doctype`` tells
+them apart).  Filters (``card``, ``set``, ``type``, ``kind``, ``source``,
+``cards``) are keyword fields so they cost a posting-list lookup, not a scan.
+The index is written to a temporary sibling directory and renamed into place,
+so a reader never sees a half-written index; ``meta.json`` records the corpus
+``build_id`` so a searcher can tell a stale index from a current one.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+from whoosh import index as windex
+from whoosh.fields import ID, KEYWORD, TEXT, Schema
+
+from parsers.catalogue import slugify
+from rulings_service.search.text import make_analyzer
+
+META_FILE = "meta.json"
+INDEX_NAME = "rulings"
+#: Bump when the schema or the analysis changes, so old indexes are rebuilt.
+SCHEMA_VERSION = 3
+
+
+def make_schema() -> Schema:
+    analyzer = make_analyzer()
+    return Schema(
+        id=ID(stored=True, unique=True),
+        doctype=ID,
+        card=ID,  # owning card slug, or "topic:<topic>" for general rulings
+        cards=KEYWORD(lowercase=True),  # owner and mentioned card slugs
+        set=KEYWORD(lowercase=True),
+        type=KEYWORD(lowercase=True),
+        kind=KEYWORD(lowercase=True),
+        source=KEYWORD(lowercase=True),
+        title=TEXT(analyzer=analyzer, phrase=False),
+        text=TEXT(analyzer=analyzer, phrase=True),
+    )
+
+
+def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[str, str]:
+    """The index document of one ruling (its card gives types and sets)."""
+    slugs = [ruling.get("card_slug") or ""]
+    slugs += [_slug_of(m) for m in ruling.get("mentions") or ()]
+    sets = {ruling.get("set") or ""} | set((card or {}).get("sets") or ())
+    return {
+        "id": ruling["id"],
+        "doctype": "ruling",
+        "card": ruling.get("card_slug") or f"topic:{ruling.get('topic') or ''}",
+        "cards": " ".join(s for s in slugs if s),
+        "set": " ".join(sorted(s for s in sets if s)),
+        "type": " ".join(t.lower() for t in (card or {}).get("types") or ()),
+        "kind": ruling.get("kind") or "card",
+        "source": " ".join(sorted({s["document"] for s in ruling.get("sources") or ()})),
+        "title": ruling.get("card") or "",
+        "text": ruling.get("text") or "",
+    }
+
+
+def card_fields(card: dict[str, Any]) -> dict[str, str]:
+    """The index document of one card (found by its name and printed text)."""
+    return {
+        "id": f"card:{card['slug']}",
+        "doctype": "card",
+        "card": card["slug"],
+        "cards": card["slug"],
+        "set": " ".join(sorted(set(card.get("sets") or ()) | {card.get("set") or ""})).strip(),
+        "type": " ".join(t.lower() for t in card.get("types") or ()),
+        "kind": card.get("kind") or "",
+        "source": "",
+        "title": card["name"],
+        "text": card.get("text") or "",
+    }
+
+
+def _slug_of(name: str) -> str:
+    return slugify(name)
+
+
+def build_index(corpus: Any, index_dir: Path) -> None:
+    """Write the index of ``corpus`` to ``index_dir``, replacing what was there atomically."""
+    index_dir = Path(index_dir)
+    index_dir.parent.mkdir(parents=True, exist_ok=True)
+    started = time.perf_counter()
+    tmp = Path(tempfile.mkdtemp(prefix=f".{index_dir.name}-", dir=index_dir.parent))
+    try:
+        ix = windex.create_in(str(tmp), make_schema(), indexname=INDEX_NAME)
+        writer = ix.writer(limitmb=128)
+        cards = {c["slug"]: c for c in corpus.cards}
+        for ruling in corpus.rulings:
+            writer.add_document(**ruling_fields(ruling, cards.get(ruling.get("card_slug") or "")))
+        for card in corpus.cards:
+            writer.add_document(**card_fields(card))
+        writer.commit(optimize=True)
+        ix.close()
+        meta = {
+            "build_id": getattr(corpus, "build_id", None),
+            "schema_version": SCHEMA_VERSION,
+            "rulings": len(corpus.rulings),
+            "cards": len(corpus.cards),
+            "seconds": round(time.perf_counter() - started, 3),
+        }
+        (tmp / META_FILE).write_text(json.dumps(meta, indent=1), encoding="utf-8")
+        _swap_into_place(tmp, index_dir)
+    finally:
+        if tmp.exists():
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _swap_into_place(new: Path, target: Path) -> None:
+    """Replace ``target`` by ``new`` with renames, so readers see old or new, never half."""
+    if target.exists():
+        old = target.with_name(f".{target.name}-old-{time.time_ns()}")
+        target.rename(old)
+        new.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        new.rename(target)
+
+
+def read_meta(index_dir: Path) -> dict[str, Any]:
+    """The metadata written with the index, or {} when there is none."""
+    try:
+        return json.loads((Path(index_dir) / META_FILE).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+
+
+def index_is_current(index_dir: Path, corpus: Any) -> bool:
+    """Whether ``index_dir`` holds an index of this corpus built with this schema."""
+    meta = read_meta(index_dir)
+    return (
+        meta.get("schema_version") == SCHEMA_VERSION
+        and meta.get("build_id") == getattr(corpus, "build_id", None)
+        and windex.exists_in(str(index_dir), indexname=INDEX_NAME)
+    )

@@ -1,0 +1,331 @@
+"""Card names: exact, fuzzy and prefix lookup, and recognition inside questions.
+
+Questions name cards in every way people type them: ``King's Court``,
+``kings court``, ``KC``, ``wachtower``, ``Feasts``.  This module owns one table
+of keys per card (name, catalogue aliases, community abbreviations) and the
+rules that decide when a typed word means a card.  Two of those rules avoid
+false hits, which hurt ranking more than a missed name:
+
+* a word found in the corpus vocabulary is never fuzzily turned into a card
+  (``treasure`` is a word, not a misspelt ``Treasury``);
+* a card name the corpus mostly writes in lower case as an ordinary word
+  (``count``) counts only weakly unless the question capitalises it.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections import Counter
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+from rapidfuzz import fuzz, process
+
+from rulings_service.search.text import ascii_fold, exact_key, fold_word, name_key, name_words
+
+#: Where the community abbreviations are kept (data, not code).
+ABBREVIATIONS_FILE = Path(__file__).resolve().parents[2] / "corpus" / "abbreviations.yaml"
+
+#: Confidence of a recognised name; ranking multiplies its card boosts by it.
+FULL, FUZZY, WEAK = 1.0, 0.8, 0.35
+
+#: Fuzzy thresholds (rapidfuzz ratio, 0-100).  A fuzzy answer needs a good score
+#: *and* a clear lead over the runner-up; otherwise the candidates are returned.
+FUZZY_ACCEPT, FUZZY_LEAD, FUZZY_CANDIDATE = 75.0, 8.0, 60.0
+#: Typos inside a question are only corrected to a card name above this score.
+TEXT_FUZZY_ACCEPT = 84.0
+AUTOCOMPLETE_LIMIT = 20
+
+_WORD_RE = re.compile(r"[A-Za-z0-9']+")
+
+
+@dataclass(frozen=True)
+class Abbreviation:
+    abbr: str
+    card: str
+    case_sensitive: bool = False
+
+
+def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> list[Abbreviation]:
+    """Read the abbreviations file; a missing file means no abbreviations."""
+    if not path.exists():
+        return []
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    entries = data.get("abbreviations", []) if isinstance(data, dict) else []
+    out = []
+    for entry in entries:
+        if isinstance(entry, dict) and entry.get("abbr") and entry.get("card"):
+            out.append(
+                Abbreviation(
+                    str(entry["abbr"]), str(entry["card"]), bool(entry.get("case_sensitive"))
+                )
+            )
+    return out
+
+
+@dataclass
+class NameMatch:
+    """Answer of the fuzzy tier: one card, or the candidates when unclear."""
+
+    card: dict[str, Any] | None
+    candidates: list[str] = field(default_factory=list)
+    ambiguous: bool = False
+
+
+@dataclass(frozen=True)
+class Recognised:
+    """A card name found in a question, with where and how sure."""
+
+    slug: str
+    name: str
+    start: int  # character offsets into the analysed question
+    end: int
+    confidence: float
+    how: str  # "name", "abbreviation", "fuzzy"
+
+
+@dataclass(frozen=True)
+class _Token:
+    raw: str
+    word: str
+    key: str
+    start: int
+    end: int
+
+
+class NameIndex:
+    """Every way of writing every card name, and the lookups over them."""
+
+    MAX_NAME_WORDS = 5
+
+    def __init__(
+        self,
+        cards: Iterable[Mapping[str, Any]],
+        aliases: Mapping[str, Iterable[str]] | None = None,
+        abbreviations: Iterable[Abbreviation] = (),
+        texts: Iterable[str] = (),
+    ) -> None:
+        self.cards: dict[str, dict[str, Any]] = {}
+        self._exact: dict[str, str] = {}  # exact key -> slug
+        self._folded: dict[str, str] = {}  # folded key -> slug
+        self._abbr: dict[str, str] = {}  # lower abbreviation -> slug
+        self._abbr_cs: dict[str, str] = {}  # case-sensitive abbreviation -> slug
+        self._display: list[tuple[str, str]] = []  # (exact key, name) for autocomplete
+        for card in cards:
+            slug, name = card.get("slug"), card.get("name")
+            if not slug or not name or slug in self.cards:
+                continue
+            self.cards[slug] = dict(card)
+            for variant in (name, *((aliases or {}).get(slug, ()))):
+                self._exact.setdefault(exact_key(variant), slug)
+                self._folded.setdefault(name_key(variant), slug)
+            self._display.append((exact_key(name), name))
+        self._display.sort(key=lambda item: (item[1].lower(), item[1]))
+        by_name = {exact_key(c["name"]): s for s, c in self.cards.items()}
+        for abbr in abbreviations:
+            slug = by_name.get(exact_key(abbr.card))
+            if slug is None:
+                continue
+            if abbr.case_sensitive:
+                self._abbr_cs.setdefault(abbr.abbr, slug)
+            else:
+                self._abbr.setdefault(abbr.abbr.lower(), slug)
+        self._folded_keys = list(self._folded)
+        self._max_words = max(
+            (len(name_words(c["name"])) for c in self.cards.values()), default=1
+        )
+        self._vocabulary, self._common = _vocabulary_stats(texts, self._folded)
+
+    # -- lookups by name -------------------------------------------------
+
+    def card(self, slug: str) -> dict[str, Any] | None:
+        return self.cards.get(slug)
+
+    def named_exact(self, name: object) -> dict[str, Any] | None:
+        """The card whose name (or alias) equals ``name``, ignoring case and punctuation."""
+        if not isinstance(name, str):
+            return None
+        slug = self._exact.get(exact_key(name))
+        return self.cards[slug] if slug else None
+
+    def named_fuzzy(self, name: object) -> NameMatch:
+        """One card when one is clearly meant, else the candidates (never raises)."""
+        if not isinstance(name, str) or not exact_key(name):
+            return NameMatch(None)
+        exact = self.named_exact(name)
+        if exact is not None:
+            return NameMatch(exact, [exact["name"]])
+        key, ekey = name_key(name), exact_key(name)
+        slug = self._folded.get(key) or self._abbr_cs.get(name.strip()) or self._abbr.get(ekey)
+        if slug:
+            return NameMatch(self.cards[slug], [self.cards[slug]["name"]])
+        prefixed = self._prefix_slugs(ekey) if len(ekey) >= 3 else []
+        if len(prefixed) == 1:
+            card = self.cards[prefixed[0]]
+            return NameMatch(card, [card["name"]])
+        scored = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=10)
+        ranked: list[tuple[str, float]] = []
+        for found, score, _ in scored:
+            slug = self._folded[found]
+            if all(slug != s for s, _ in ranked):
+                ranked.append((slug, score))
+        if ranked and ranked[0][1] >= FUZZY_ACCEPT and (
+            len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= FUZZY_LEAD
+        ):
+            card = self.cards[ranked[0][0]]
+            return NameMatch(card, [card["name"]])
+        names = [self.cards[s]["name"] for s in prefixed]
+        names += [
+            self.cards[s]["name"]
+            for s, score in ranked
+            if score >= FUZZY_CANDIDATE and self.cards[s]["name"] not in names
+        ]
+        return NameMatch(None, names[:AUTOCOMPLETE_LIMIT], ambiguous=bool(names))
+
+    def _prefix_slugs(self, ekey: str) -> list[str]:
+        slugs: list[str] = []
+        for key, slug in self._exact.items():
+            if key.startswith(ekey) and slug not in slugs:
+                slugs.append(slug)
+        return slugs
+
+    def autocomplete(self, prefix: object) -> list[str]:
+        """Up to 20 card names for a typed prefix: whole-name prefixes first, never raises."""
+        if not isinstance(prefix, str):
+            return []
+        words = name_words(prefix)
+        ekey = "".join(words)
+        if not ekey:
+            return []
+        first = [name for key, name in self._display if key.startswith(ekey)]
+        if len(first) >= AUTOCOMPLETE_LIMIT:
+            return first[:AUTOCOMPLETE_LIMIT]
+        # Then names with a later word starting with the prefix ("room" -> Throne Room).
+        later = []
+        for _key, name in self._display:
+            if name in first:
+                continue
+            nwords = name_words(name)
+            if any("".join(nwords[i:]).startswith(ekey) for i in range(1, len(nwords))):
+                later.append(name)
+        return (first + later)[:AUTOCOMPLETE_LIMIT]
+
+    # -- recognition inside free text --------------------------------------
+
+    def vocabulary(self) -> frozenset[str]:
+        """Every word the corpus texts use (lower case, ASCII, no apostrophes)."""
+        return self._vocabulary
+
+    def is_word(self, word: str) -> bool:
+        """Whether the corpus uses ``word`` (any case), so it is not a typo."""
+        return word in self._vocabulary or fold_word(word) in self._vocabulary
+
+    def recognise(self, text: str) -> list[Recognised]:
+        """Card names anywhere in ``text``: longest match first, then abbreviations, then typos."""
+        tokens = _tokens(text)
+        found: list[Recognised] = []
+        i = 0
+        while i < len(tokens):
+            hit = self._match_at(tokens, i)
+            if hit is None:
+                i += 1
+                continue
+            found.append(hit[0])
+            i = hit[1]
+        return found
+
+    def _match_at(self, tokens: list[_Token], i: int) -> tuple[Recognised, int] | None:
+        top = min(len(tokens), i + max(self._max_words, 1))
+        for j in range(top, i, -1):
+            span = tokens[i:j]
+            slug = self._folded.get("".join(t.key for t in span))
+            if slug:
+                return self._recognised(slug, span, self._confidence(span), "name"), j
+        tok = tokens[i]
+        slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)
+        if slug:
+            return self._recognised(slug, [tok], FULL, "abbreviation"), i + 1
+        for j in (i + 2, i + 1):
+            if j > len(tokens):
+                continue
+            span = tokens[i:j]
+            if all(self.is_word(t.word) for t in span) or any(t.word.isdigit() for t in span):
+                continue
+            joined = "".join(t.key for t in span)
+            if len(joined) < 5:
+                continue
+            slug = self._fuzzy_slug(joined)
+            if slug:
+                return self._recognised(slug, span, FUZZY, "fuzzy"), j
+        return None
+
+    def _fuzzy_slug(self, key: str) -> str | None:
+        best = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=3)
+        best = [(self._folded[k], s) for k, s, _ in best]
+        if not best or best[0][1] < TEXT_FUZZY_ACCEPT:
+            return None
+        rivals = [s for slug, s in best[1:] if slug != best[0][0]]
+        if rivals and best[0][1] - rivals[0] < FUZZY_LEAD:
+            return None
+        return best[0][0]
+
+    def _confidence(self, span: list[_Token]) -> float:
+        if len(span) > 1:
+            return FULL
+        tok = span[0]
+        if tok.raw[:1].isupper():
+            return FULL
+        return WEAK if self._common.get(tok.key, 0.0) >= 0.5 else FULL
+
+    def _recognised(self, slug: str, span: list[_Token], conf: float, how: str) -> Recognised:
+        return Recognised(slug, self.cards[slug]["name"], span[0].start, span[-1].end, conf, how)
+
+
+def _tokens(text: str) -> list[_Token]:
+    plain = ascii_fold_keep_case(text)
+    out = []
+    for m in _WORD_RE.finditer(plain):
+        raw = m.group(0).strip("'")
+        word = raw.lower().replace("'", "")
+        if word:
+            out.append(_Token(raw, word, fold_word(word), m.start(), m.end()))
+    return out
+
+
+def ascii_fold_keep_case(text: str) -> str:
+    """Like :func:`ascii_fold` but keeps case and string length where possible."""
+    out = []
+    for ch in text:
+        if ord(ch) < 128:
+            out.append(ch)
+            continue
+        base = unicodedata.normalize("NFKD", ch).encode("ascii", "ignore").decode()
+        out.append(base[:1] if base else " ")
+    return "".join(out)
+
+
+def _vocabulary_stats(
+    texts: Iterable[str], folded_names: Mapping[str, str]
+) -> tuple[frozenset[str], dict[str, float]]:
+    """Words the corpus uses, and for one-word names how often they appear in lower case."""
+    vocab: set[str] = set()
+    lower: Counter[str] = Counter()
+    total: Counter[str] = Counter()
+    for text in texts:
+        for m in _WORD_RE.finditer(text):
+            raw = m.group(0).strip("'")
+            word = ascii_fold(raw).replace("'", "")
+            if not word:
+                continue
+            vocab.add(word)
+            key = fold_word(word)
+            if key in folded_names:
+                total[key] += 1
+                if raw[:1].islower():
+                    lower[key] += 1
+    common = {k: lower[k] / n for k, n in total.items() if n}
+    return frozenset(vocab), common

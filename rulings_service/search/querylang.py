@@ -1,0 +1,196 @@
+"""The query language: Scryfall-like filters, negation, phrases and ``or``.
+
+Power users write ``card:"throne room" -set:base "two cards" or kind:setup``;
+everyone else types a question.  Both go through this parser, which turns a
+string into clauses and never fails: anything it cannot make sense of becomes
+a warning, and the rest of the query still runs.  The parser only knows syntax;
+checking that ``set:mars`` names a real set is the searcher's job, because it
+needs the corpus.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+
+#: Field names and their short forms, as users may type them.
+FIELDS: dict[str, str] = {
+    "card": "card", "c": "card", "name": "card",
+    "set": "set", "s": "set", "e": "set", "expansion": "set",
+    "type": "type", "t": "type",
+    "source": "source", "src": "source", "doc": "source",
+    "kind": "kind", "k": "kind",
+    "mentions": "mentions", "m": "mentions",
+}
+OR_WORDS = frozenset({"or", "OR", "|", "||"})
+
+_FIELD_RE = re.compile(r"([A-Za-z]+)[:=](.*)", re.S)
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One piece of a query: a word, a quoted phrase or a field filter."""
+
+    kind: str  # "word" | "phrase" | "filter"
+    value: str
+    field: str | None = None
+    negated: bool = False
+
+
+@dataclass
+class ParsedQuery:
+    """Clauses grouped by ``or``: each inner list is one alternative group."""
+
+    groups: list[list[Clause]] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+
+    def clauses(self) -> list[Clause]:
+        return [c for g in self.groups for c in g]
+
+    def free_text(self) -> str:
+        """The positive words and phrases, in order, for name recognition."""
+        return " ".join(
+            c.value for c in self.clauses() if c.kind in ("word", "phrase") and not c.negated
+        )
+
+
+class _Scanner:
+    def __init__(self, text: str) -> None:
+        self.text, self.pos = text, 0
+        self.warnings: list[str] = []
+
+    def skip_space(self) -> None:
+        while self.pos < len(self.text) and self.text[self.pos].isspace():
+            self.pos += 1
+
+    def done(self) -> bool:
+        return self.pos >= len(self.text)
+
+    def read_word(self) -> str:
+        start = self.pos
+        while self.pos < len(self.text) and not self.text[self.pos].isspace():
+            if self.text[self.pos] == '"' and self.pos > start:
+                break
+            self.pos += 1
+        return self.text[start:self.pos]
+
+    def read_quoted(self) -> str | None:
+        """Read ``"..."`` at the cursor; None (cursor after the quote) if unclosed."""
+        end = self.text.find('"', self.pos + 1)
+        if end < 0:
+            self.pos += 1
+            return None
+        value = self.text[self.pos + 1 : end]
+        self.pos = end + 1
+        return value
+
+
+def parse_query(text: str) -> ParsedQuery:
+    """Split a (cleaned) query string into clause groups; warnings for what is ignored."""
+    sc = _Scanner(text)
+    items: list[Clause | str] = []  # clauses and "or" markers, in order
+    while True:
+        sc.skip_space()
+        if sc.done():
+            break
+        negated = False
+        if sc.text[sc.pos] == "-" and sc.pos + 1 < len(sc.text):
+            nxt = sc.text[sc.pos + 1]
+            if nxt.isalpha() or nxt == '"':
+                negated = True
+                sc.pos += 1
+        if sc.text[sc.pos] == '"':
+            value = sc.read_quoted()
+            if value is None:
+                sc.warnings.append(
+                    "unbalanced quote: the text after it was searched as plain words"
+                )
+                continue
+            _add_phrase(items, value, negated, sc.warnings)
+            continue
+        word = sc.read_word()
+        if not negated and word in OR_WORDS:
+            items.append("or")
+            continue
+        match = _FIELD_RE.fullmatch(word)
+        if match and match.group(1).lower() in FIELDS:
+            _add_filter(sc, items, FIELDS[match.group(1).lower()], match.group(2), negated)
+            continue
+        if match and match.group(2) and match.group(1).lower() not in ("http", "https"):
+            sc.warnings.append(
+                f"unknown field {match.group(1)!r}: searched {word!r} as plain words "
+                f"(fields: {', '.join(sorted(set(FIELDS.values())))})"
+            )
+        if any(ch.isalnum() for ch in word):
+            items.append(Clause("word", word, negated=negated))
+        elif negated or word == "-":
+            sc.warnings.append(f"{word!r} has nothing to negate; ignored")
+    return _group(items, sc.warnings)
+
+
+def _add_phrase(items: list[Clause | str], value: str, negated: bool, warnings: list[str]) -> None:
+    if any(ch.isalnum() for ch in value):
+        items.append(Clause("phrase", value.strip(), negated=negated))
+    else:
+        warnings.append('empty quoted phrase ""; ignored')
+
+
+def _add_filter(
+    sc: _Scanner, items: list[Clause | str], fld: str, value: str, negated: bool
+) -> None:
+    if not value:
+        # The word stopped at a quote (card:"x y") or at a space ("card: feast").
+        if not sc.done() and sc.text[sc.pos].isspace():
+            sc.skip_space()
+            if not sc.done() and sc.text[sc.pos] != '"':
+                nxt = sc.read_word()
+                if nxt in OR_WORDS or _FIELD_RE.fullmatch(nxt):
+                    sc.pos -= len(nxt)
+                else:
+                    value = nxt
+        if not value and not sc.done() and sc.text[sc.pos] == '"':
+            quoted = sc.read_quoted()
+            if quoted is None:
+                sc.warnings.append(
+                    f"unbalanced quote in {fld}: filter; used the rest of the query as its value"
+                )
+                quoted = sc.text[sc.pos :]
+                sc.pos = len(sc.text)
+            value = quoted
+    value = value.strip()
+    if not value:
+        sc.warnings.append(f"{fld}: needs a value (for example {fld}:{_EXAMPLES[fld]}); ignored")
+        return
+    items.append(Clause("filter", value, field=fld, negated=negated))
+
+
+_EXAMPLES = {
+    "card": '"Throne Room"', "set": "prosperity", "type": "attack", "source": "faq-dump",
+    "kind": "setup", "mentions": "Feast",
+}
+
+
+def _group(items: list[Clause | str], warnings: list[str]) -> ParsedQuery:
+    groups: list[list[Clause]] = []
+    join_next = False
+    for i, item in enumerate(items):
+        if item == "or":
+            if not groups or join_next or i == len(items) - 1:
+                warnings.append("'or' needs a term on both sides; ignored")
+                join_next = False
+                continue
+            join_next = True
+            continue
+        assert isinstance(item, Clause)
+        if join_next:
+            if item.negated or any(c.negated for c in groups[-1]):
+                warnings.append(
+                    "negation inside 'or' is not supported; the 'or' was ignored"
+                )
+                groups.append([item])
+            else:
+                groups[-1].append(item)
+            join_next = False
+        else:
+            groups.append([item])
+    return ParsedQuery(groups=groups, warnings=warnings)

@@ -1,0 +1,53 @@
+"""Snippets: a ruling's text, HTML-escaped, with the matched words in ``<mark>``.
+
+The text is escaped piece by piece and only our own ``<mark>`` tags are added,
+so a snippet is safe to put into a page whatever the ruling or the query holds.
+A word is marked when it analyses to one of the query's terms, so ``shuffling``
+is marked for a question about ``shuffle``.
+"""
+
+from __future__ import annotations
+
+import html
+import re
+from functools import lru_cache
+
+from rulings_service.search.text import ANALYZER
+
+#: Rulings longer than this are cut to a window around the first match.
+MAX_SNIPPET_CHARS = 320
+_WORD = re.compile(r"[^\W_]+")
+
+
+@lru_cache(maxsize=20000)
+def _term(word: str) -> str | None:
+    terms = [t.text for t in ANALYZER(word)]
+    return terms[0] if terms else None
+
+
+def snippet_html(text: str, terms: frozenset[str] | set[str]) -> str:
+    """Escaped ``text`` (or a window of it) with words analysing to ``terms`` marked."""
+    spans = [m.span() for m in _WORD.finditer(text) if _term(m.group(0)) in terms]
+    start, end = 0, len(text)
+    if len(text) > MAX_SNIPPET_CHARS:
+        first = spans[0][0] if spans else 0
+        start = max(0, first - MAX_SNIPPET_CHARS // 4)
+        if start:
+            space = text.find(" ", start)
+            start = space + 1 if 0 <= space < first else start
+        end = min(len(text), start + MAX_SNIPPET_CHARS)
+        if end < len(text):
+            space = text.rfind(" ", start, end)
+            end = space if space > start else end
+    out: list[str] = ["\u2026" if start else ""]
+    pos = start
+    for s, e in spans:
+        if s < start or e > end:
+            continue
+        out.append(html.escape(text[pos:s]))
+        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        pos = e
+    out.append(html.escape(text[pos:end]))
+    if end < len(text):
+        out.append("\u2026")
+    return "".join(out)

@@ -1,0 +1,121 @@
+"""Text handling shared by the index, the query side and the snippets.
+
+One analyzer is used to index ruling text and to analyse questions, so a word
+in a question and the same word in a ruling always meet as the same term
+(``shuffling`` and ``shuffled`` both become ``shuffl``).  Name matching uses a
+different, gentler fold (plurals and possessives only) because stemming would
+merge card names with ordinary words (``Mining Village`` and ``Mine``).
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+
+#: Longest query we analyse; longer input is cut with a warning, so a pasted
+#: page of text costs the same as a long question.
+MAX_QUERY_CHARS = 1000
+
+#: Words that carry no meaning for ranking. Whoosh's list plus the words of
+#: questions ("how", "does", "happens") and single letters left over by
+#: apostrophes ("can't" -> "can", "t").
+_STOP_TEXT = """a an and are as at be by can for from have if in is it may of on or tbd that the
+    this to us we will with yet you your i me my do does did what how happens happen
+    happened there their they them he she his her its im ive id would could should
+    about so just any anything get gets got also than then into out was were been
+    being which who whom whose why where there's here please question rule rules ruling
+    rulings dominion card cards"""
+STOP_WORDS = frozenset(_STOP_TEXT.split()) | frozenset("bcdefghjklmnopqrstuvwxyz")
+# "card"/"cards" are in nearly every ruling and in most questions; as terms they
+# only add noise. "a" and "i" are covered by the word list above.
+
+_TOKEN_RE = r"[^\W_]+"
+
+
+def make_analyzer():
+    """The analyzer of ruling text and of question words (stemmed, stop words removed)."""
+    return (
+        RegexTokenizer(_TOKEN_RE)
+        | LowercaseFilter()
+        | StopFilter(stoplist=STOP_WORDS, minsize=1)
+        | StemFilter()
+    )
+
+
+ANALYZER = make_analyzer()
+
+
+def analyse(text: str) -> list[str]:
+    """Index terms of ``text`` in order (stemmed, without stop words)."""
+    return [t.text for t in ANALYZER(text)]
+
+
+_CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u2018": "'", "\u2019": "'", "\u00b4": "'"})
+
+
+def clean_query(raw: object) -> tuple[str, list[str]]:
+    """Make any input safe to parse; say what was changed.
+
+    Control characters (including NUL) are removed, curly quotes become
+    straight ones, and overlong input is cut to :data:`MAX_QUERY_CHARS`.
+    """
+    warnings: list[str] = []
+    text = raw if isinstance(raw, str) else ("" if raw is None else str(raw))
+    text, removed = _CONTROL_RE.subn(" ", text.replace("\t", " ").replace("\n", " "))
+    if removed:
+        warnings.append(f"removed {removed} control character(s) from the query")
+    text = text.translate(_QUOTES)
+    # Lone surrogates cannot be encoded anywhere downstream (JSON, HTML).
+    text = text.encode("utf-8", "replace").decode("utf-8")
+    if len(text) > MAX_QUERY_CHARS:
+        warnings.append(
+            f"query is {len(text)} characters long; only the first {MAX_QUERY_CHARS} were used"
+        )
+        text = text[:MAX_QUERY_CHARS]
+    return text.strip(), warnings
+
+
+def ascii_fold(text: str) -> str:
+    """Lower-case ASCII without accents: ``Café`` -> ``cafe``."""
+    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+
+
+_NON_WORD = re.compile(r"[^a-z0-9]+")
+
+
+def name_words(text: str) -> list[str]:
+    """Words of ``text`` for name matching: apostrophes dropped, other punctuation splits.
+
+    ``King's Court`` and ``kings court`` give the same words; ``Will-o'-Wisp``
+    gives ``will o wisp``.
+    """
+    folded = ascii_fold(text).replace("'", "")
+    return [w for w in _NON_WORD.split(folded) if w]
+
+
+def fold_word(word: str) -> str:
+    """Undo plurals and possessives, the same way for names and for questions.
+
+    Both sides go through this, so it need not produce real words, only the same
+    key for ``Gardens``/``garden``, ``caches``/``cache``, ``libraries``/``library``.
+    """
+    if len(word) > 4 and word.endswith("ies"):
+        word = word[:-3] + "y"
+    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
+        word = word[:-1]
+    if len(word) > 4 and word.endswith("e"):
+        word = word[:-1]
+    return word
+
+
+def name_key(text: str) -> str:
+    """The lookup key of a name: folded words run together (``throneroom``)."""
+    return "".join(fold_word(w) for w in name_words(text))
+
+
+def exact_key(text: str) -> str:
+    """Key for the exact tier: case and punctuation ignored, nothing else."""
+    return "".join(name_words(text))

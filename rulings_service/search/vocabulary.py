@@ -1,0 +1,93 @@
+"""How players talk about the rules, mapped onto how the rulings say it.
+
+Rulings use the printed rules vocabulary ("trash", "other players", "gain");
+questions use the table's ("bin", "opponents", "get").  Each entry below maps a
+player's word (after stemming) to rules-vocabulary words that are added to the
+query at a lower weight, so the ruling's own wording is found while an exact
+match on the player's word still counts more.  Phrases are matched on the
+lower-cased question before tokenising.
+"""
+
+from __future__ import annotations
+
+#: word or phrase a player types -> words the rulings use.
+SYNONYMS: dict[str, tuple[str, ...]] = {
+    "opponent": ("other", "players"),
+    "opponents": ("other", "players"),
+    "someone else": ("other", "player"),
+    "else": ("other",),
+    "enemy": ("other", "player"),
+    "bin": ("trash",),
+    "destroy": ("trash",),
+    "junk": ("trash",),
+    "remove": ("trash", "return"),
+    "purchase": ("buy",),
+    "get": ("gain",),
+    "receive": ("gain",),
+    "money": ("coins", "treasure"),
+    "coin": ("coins",),
+    "cash": ("coins",),
+    "$": ("coins",),
+    "vp": ("victory", "points"),
+    "points": ("victory",),
+    "score": ("victory", "points"),
+    "double": ("twice", "two"),
+    "twice": ("two",),
+    "triple": ("three", "times"),
+    "reshuffle": ("shuffle",),
+    "deck runs out": ("shuffle", "empty"),
+    "runs out": ("empty",),
+    "run out": ("empty",),
+    "draw pile": ("deck",),
+    "graveyard": ("discard", "pile"),
+    "topdeck": ("top", "deck"),
+    "top deck": ("top", "deck"),
+    "block": ("unaffected", "reveal", "reaction"),
+    "defend": ("unaffected", "reaction"),
+    "protect": ("unaffected", "reaction"),
+    "immune": ("unaffected",),
+    "cheaper": ("cost", "less"),
+    "reduce": ("cost", "less"),
+    "lower": ("cost", "less"),
+    "discount": ("cost", "less"),
+    "more expensive": ("cost", "more"),
+    "price": ("cost",),
+    "tie": ("tied", "turns"),
+    "tiebreak": ("tied", "turns"),
+    "game over": ("game", "ends"),
+    "game end": ("game", "ends"),
+    "end game": ("game", "ends"),
+    "piles empty": ("supply", "piles", "empty"),
+    "stack": ("pile",),
+    "hand size": ("cards", "hand"),
+    "extra turn": ("turn", "another"),
+    "another turn": ("extra", "turn"),
+    "show": ("reveal",),
+    "look": ("reveal", "look"),
+    "copy": ("copies",),
+    "copies": ("copy",),
+    "play it again": ("play", "twice"),
+    "start": ("beginning", "start"),
+    "setup": ("set", "supply", "game", "kingdom"),
+    "set up": ("supply", "game", "kingdom"),
+    "how many": ("number",),
+    "attacked": ("attack",),
+    "hurt": ("attack",),
+    "token": ("tokens", "mat"),
+    "mat": ("mat", "set", "aside"),
+    "duration": ("durations", "play", "turn"),
+    "stay": ("stay", "play"),
+    "stays": ("stay", "play"),
+    "leftover": ("left",),
+    "bought": ("buy",),
+    "buying": ("buy",),
+}
+
+#: Words that mark a question about game setup; setup rulings get a small boost.
+SETUP_WORDS = frozenset(
+    {
+        "setup", "set up", "prepare", "preparation", "randomizer", "randomizers",
+        "how many", "pile", "piles", "supply", "kingdom", "players", "player game",
+        "start of the game", "starting", "beginning of the game", "recommended",
+    }
+)

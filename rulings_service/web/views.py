@@ -30,7 +30,7 @@ def validate_args(schema: Schema, data: Any) -> dict[str, Any]:
         general = messages.get("_schema", [])
         parts = [f"{k}: {'; '.join(map(str, v))}" for k, v in fields_part.items()]
         details = "; ".join([*map(str, general), *parts]) or "invalid input"
-        raise ApiError(400, "invalid_input", details, fields_errors=fields_part) from exc
+        raise ApiError(400, "invalid_input", details, **{"fields": fields_part}) from exc
 
 
 def clean_text(value: str) -> str:

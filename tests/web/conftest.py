@@ -12,10 +12,10 @@ from pathlib import Path
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
+from web_doubles import FixtureCorpus, FixtureSearcher
 
 from rulings_service.app import create_app
 from rulings_service.web.services import Services, load_scenario_module
-from tests.web.doubles import FixtureCorpus, FixtureSearcher
 
 
 def _searcher(corpus: FixtureCorpus, index_dir: Path):

@@ -1,0 +1,139 @@
+"""The /api/v1 endpoints and the OpenAPI document."""
+
+from __future__ import annotations
+
+from flask.testing import FlaskClient
+from web_doubles import FixtureCorpus
+
+
+def test_search_endpoint(client: FlaskClient) -> None:
+    data = client.get("/api/v1/search?q=feast&limit=2").get_json()
+    assert data["query"] == "feast"
+    assert 0 < data["count"] <= 2
+    assert {"ruling_id", "card", "card_slug", "text", "score", "snippet_html"} <= set(
+        data["results"][0])
+
+
+def test_search_requires_q_and_bounds_limit(client: FlaskClient) -> None:
+    missing = client.get("/api/v1/search")
+    assert missing.status_code == 400
+    assert missing.get_json()["code"] == "invalid_input"
+    assert "q" in missing.get_json()["fields"]
+    too_many = client.get("/api/v1/search?q=feast&limit=500")
+    assert too_many.status_code == 400 and "limit" in too_many.get_json()["fields"]
+    not_int = client.get("/api/v1/search?q=feast&limit=abc")
+    assert not_int.status_code == 400
+
+
+def test_cards_list_and_set_filter(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    data = client.get("/api/v1/cards").get_json()
+    assert data["count"] == len(corpus.cards) == len(data["cards"])
+    prosperity = client.get("/api/v1/cards?set=prosperity").get_json()
+    assert {c["name"] for c in prosperity["cards"]} == {"King's Court", "Worker's Village"}
+
+
+def test_card_by_slug(client: FlaskClient) -> None:
+    data = client.get("/api/v1/cards/throne-room").get_json()
+    assert data["card"]["slug"] == "throne-room"
+    assert len(data["rulings"]) == 2
+    assert client.get("/api/v1/cards/no-such-card").status_code == 404
+
+
+def test_named_exact_and_fuzzy(client: FlaskClient) -> None:
+    exact = client.get("/api/v1/cards/named?exact=king's court")
+    assert exact.status_code == 200 and exact.get_json()["slug"] == "kings-court"
+    assert client.get("/api/v1/cards/named?exact=kings cour").status_code == 404
+    fuzzy = client.get("/api/v1/cards/named?fuzzy=throne")
+    assert fuzzy.status_code == 200 and fuzzy.get_json()["name"] == "Throne Room"
+
+
+def test_named_ambiguous_lists_candidates(client: FlaskClient) -> None:
+    response = client.get("/api/v1/cards/named?fuzzy=village")
+    # "village" is exactly Village, so not ambiguous; a prefix of two names is.
+    assert response.status_code == 200
+    ambiguous = client.get("/api/v1/cards/named?fuzzy=mar")
+    body = ambiguous.get_json()
+    assert ambiguous.status_code == 404
+    assert body["code"] == "ambiguous"
+    assert set(body["candidates"]) >= {"Market", "Margrave"}
+
+
+def test_named_needs_exactly_one_parameter(client: FlaskClient) -> None:
+    for query in ("", "?exact=a&fuzzy=b"):
+        response = client.get(f"/api/v1/cards/named{query}")
+        assert response.status_code == 400
+        assert "exactly one" in response.get_json()["details"]
+
+
+def test_autocomplete(client: FlaskClient) -> None:
+    data = client.get("/api/v1/cards/autocomplete?q=Th").get_json()
+    assert "Throne Room" in data["names"] and len(data["names"]) <= 20
+    assert client.get("/api/v1/cards/autocomplete?q=").get_json()["names"] == []
+
+
+def test_ruling_and_source_endpoints(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    ruling = corpus.rulings[0]
+    data = client.get(f"/api/v1/rulings/{ruling['id']}").get_json()
+    assert data["ruling"]["text"] == ruling["text"]
+    assert client.get("/api/v1/rulings/feast-000000").status_code == 404
+    source = client.get("/api/v1/sources/plunder-rulebook").get_json()
+    assert source["source"]["id"] == "plunder-rulebook"
+    assert [r["card"] for r in source["rulings"]] == ["General rules: Durations"]
+
+
+def test_kingdoms_and_bulk(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    assert client.get("/api/v1/kingdoms").get_json()["count"] == 1
+    bulk = client.get("/api/v1/bulk").get_json()
+    assert bulk["build_id"] == corpus.build_id
+    assert len(bulk["rulings"]) == len(corpus.rulings)
+    assert bulk["cards"][0]["name"] == corpus.cards[0]["name"]
+
+
+def test_resolve_cards_and_rulings(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    message = "Does [[Throne Room?]] work with [[feast]]? And [[mar]] and [[Nothing Like It]]"
+    response = client.post("/api/v1/resolve", json={"message": message})
+    assert response.status_code == 200
+    data = response.get_json()
+    refs = {r["query"]: r for r in data["references"]}
+    assert refs["Throne Room"]["want_rulings"] and refs["Throne Room"]["found"]
+    assert [r["id"] for r in refs["Throne Room"]["rulings"]] == [
+        r["id"] for r in corpus.rulings_for_card("throne-room")][:3]
+    assert refs["feast"]["card"]["name"] == "Feast" and refs["feast"]["rulings"] == []
+    assert refs["mar"]["found"] is False and "Market" in refs["mar"]["candidates"]
+    assert refs["Nothing Like It"]["found"] is False
+    text = data["text"]
+    assert "Throne Room (Action, $4, base)" in text
+    assert corpus.rulings_for_card("throne-room")[0]["text"] in text
+    assert "http://localhost/cards/feast" in text
+    assert "[[mar]]: did you mean" in text and "[[Nothing Like It]]: no such card." in text
+
+
+def test_resolve_without_references_warns(client: FlaskClient) -> None:
+    data = client.post("/api/v1/resolve", json={"message": "no brackets here"}).get_json()
+    assert data["references"] == [] and data["warnings"]
+
+
+def test_resolve_caps_the_number_of_references(client: FlaskClient) -> None:
+    message = " ".join(f"[[Card {i}]]" for i in range(15))
+    data = client.post("/api/v1/resolve", json={"message": message}).get_json()
+    assert len(data["references"]) == 10
+    assert "first 10 of 15" in data["warnings"][0]
+
+
+def test_openapi_document_describes_every_api_route(client: FlaskClient, app) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    assert spec["openapi"].startswith("3.")
+    documented = set(spec["paths"])
+    routed = {
+        "/api/v1" + rule.rule[len("/api/v1"):].replace("<", "{").replace(">", "}")
+        for rule in app.url_map.iter_rules() if rule.rule.startswith("/api/v1")
+    }
+    assert documented == routed
+    for ops in spec["paths"].values():
+        for op in ops.values():
+            assert "200" in op["responses"] and "405" in op["responses"]
+    assert "Error" in spec["components"]["schemas"]
+
+
+def test_ping(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    assert client.get("/api/v1/ping").get_json() == {"ok": True, "build_id": corpus.build_id}

@@ -30,6 +30,10 @@ KINDS = frozenset(
 )
 
 
+#: Types that mark a landscape card (not gained, sits on the table).
+LANDSCAPE_TYPES = frozenset({"Event", "Trait", "Landmark", "Project", "Way", "Ally"})
+
+
 class CatalogueError(ValueError):
     """A catalogue file is malformed; the message names the file and the entry."""
 
@@ -54,7 +58,8 @@ class Card:
     cost: Cost | None = None
     text: str = ""
     #: None: not a pile of its own. int: fixed size. dict: size by player count.
-    pile_size: int | dict[int, int] | None = None
+    #: Left out of the hash (a dict is unhashable) so cards can sit in sets.
+    pile_size: int | dict[int, int] | None = field(default=None, hash=False)
     #: For kind "pile": the member cards' names.
     members: tuple[str, ...] = ()
     #: Other spellings the sources use ("Bag of Gold" vs "Bag o' Gold"...).
@@ -62,6 +67,21 @@ class Card:
     in_scope: bool = True
     notes: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    @property
+    def landscape_kind(self) -> str | None:
+        """``"event"``, ``"trait"``, ``"landmark"``, ``"project"``, ``"way"`` or ``"ally"``.
+
+        Suggested kingdoms list landscapes next to Kingdom cards; in-scope ones
+        say so by their kind, out-of-scope ones (kind ``out-of-scope``) by their
+        type, so callers need one question rather than two. None otherwise.
+        """
+        if self.kind in ("event", "trait"):
+            return self.kind
+        for type_ in self.types:
+            if type_ in LANDSCAPE_TYPES:
+                return type_.lower()
+        return None
 
 
 def slugify(name: str) -> str:
@@ -179,7 +199,9 @@ class Catalogue:
         self._by_slug = {}
         for card in self.cards:
             for key in (card.name, *card.aliases):
-                if key.lower() in self._by_name:
+                # An alias may differ from its own name only in case ("Jack of all
+                # Trades"): case-sensitive recognisers need the spelling listed.
+                if self._by_name.get(key.lower(), card) is not card:
                     raise CatalogueError(f"duplicate card name {key!r} in the catalogue")
                 self._by_name[key.lower()] = card
             self._by_slug.setdefault(card.slug, card)

@@ -167,6 +167,9 @@ def test_lookup_by_alias_case_and_slug(catalogue: Catalogue) -> None:
     assert catalogue.get("jack of all trades").name == "Jack of All Trades"
     assert catalogue.get("Forest's Gift").name == "The Forest's Gift"
     assert catalogue.get("Haunted Wood").name == "Haunted Woods"
+    assert "Jack of all Trades" in catalogue.get("Jack of All Trades").aliases
+    assert catalogue.get("Deluded/Envious").name == "Deluded / Envious"
+    assert catalogue.get("Settlers / Bustling Village").name == "Settlers/Bustling Village"
     assert catalogue.by_slug("kings-court").name == "King's Court"
     assert catalogue.by_slug("will-o-wisp").name == "Will-o'-Wisp"
 
@@ -330,6 +333,7 @@ def _write(directory: Path, body: str, name: str = "x.yaml") -> Path:
     ("set: x\ncards: [{name: A, cost: {coins: 1, gems: 2}}]\n", "unknown cost fields"),
     ("set: x\ncards: [{name: A, pile_size: {two: 8}}]\n", "pile_size mapping"),
     ("set: x\ncards: [{name: A}, {name: a}]\n", "duplicate card name"),
+    ("set: x\ncards: [{name: A}, {name: B, aliases: [a]}]\n", "duplicate card name"),
     ("set: x\ncards: [{kind: kingdom}]\n", "needs a 'name'"),
     ("cards: []\n", "expected a mapping"),
     ("set: x\ncards: [unclosed\n", "not valid YAML"),
@@ -369,6 +373,22 @@ def test_loader_reads_costs_piles_and_scope(tmp_path: Path) -> None:
     assert card.cost.as_dict() == {"coins": 4, "potion": 1, "debt": 0}
     assert card.pile_size == {2: 8, 3: 12}
     assert cat.sets == {"demo": "Demo"} and cat.in_scope() == []
+
+
+def test_landscape_kind(catalogue: Catalogue) -> None:
+    kinds = {n: catalogue.get(n).landscape_kind for n in (
+        "Cheap", "Prepare", "Museum", "Cathedral", "Way of the Sheep", "Cave Dwellers", "Quest",
+        "Cage", "The Sky's Gift", "Artisan",
+    )}
+    assert kinds == {
+        "Cheap": "trait", "Prepare": "event", "Museum": "landmark", "Cathedral": "project",
+        "Way of the Sheep": "way", "Cave Dwellers": "ally", "Quest": "event",
+        "Cage": None, "The Sky's Gift": None, "Artisan": None,
+    }
+
+
+def test_cards_are_hashable(catalogue: Catalogue) -> None:
+    assert len(set(catalogue.cards)) == len(catalogue.cards)
 
 
 @pytest.mark.parametrize(("name", "slug"), [

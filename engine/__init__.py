@@ -1,0 +1,48 @@
+"""A deterministic Dominion rules engine: a pure library (no I/O, no global state).
+
+Start with :func:`new_game` (a normal setup) or :func:`game_from_state` (any
+position), drive it with the moves of :class:`Game`, and answer its
+:class:`Decision` objects with a provider (:class:`ScriptedProvider`,
+:class:`RandomProvider`, :class:`BigMoneyProvider`).
+"""
+
+from engine.cards.core import Card, CardDef, EventDef
+from engine.cost import Cost
+from engine.decisions import (
+    END_PHASE,
+    PLAY_ALL_TREASURES,
+    Decision,
+    DecisionKind,
+    DecisionProvider,
+    Option,
+)
+from engine.errors import (
+    EngineError,
+    GameOver,
+    IllegalMove,
+    InvalidAnswer,
+    SetupError,
+    StepLimitExceeded,
+)
+from engine.game import Game, Play
+from engine.invariants import check_invariants
+from engine.log import EventLog, LogEvent
+from engine.providers import (
+    BigMoneyProvider,
+    RandomProvider,
+    ScriptedAnswer,
+    ScriptedProvider,
+    ScriptError,
+)
+from engine.registry import implemented_names
+from engine.setup import GameSpec, PlayerSpec, game_from_state, new_game, random_kingdom
+from engine.turn import GameResult
+
+__all__ = [
+    "END_PHASE", "PLAY_ALL_TREASURES", "BigMoneyProvider", "Card", "CardDef", "Cost",
+    "Decision", "DecisionKind", "DecisionProvider", "EngineError", "EventDef", "EventLog",
+    "Game", "GameOver", "GameResult", "GameSpec", "IllegalMove", "InvalidAnswer", "LogEvent",
+    "Option", "Play", "PlayerSpec", "RandomProvider", "ScriptError", "ScriptedAnswer",
+    "ScriptedProvider", "SetupError", "StepLimitExceeded", "check_invariants", "game_from_state",
+    "implemented_names", "new_game", "random_kingdom",
+]

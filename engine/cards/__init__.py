@@ -1,0 +1,17 @@
+"""Card definitions, one module per expansion.
+
+A definition (:class:`~engine.cards.core.CardDef`) is data plus the few hooks
+a card needs; plain ``+N`` bonuses are fields, not code. Importing this
+package registers every definition in :mod:`engine.registry`.
+"""
+
+from engine.cards import (  # noqa: F401  (imported for registration)
+    base,
+    basic,
+    dark_ages,
+    intrigue,
+    nocturne,
+    plunder,
+    prosperity,
+    seaside,
+)

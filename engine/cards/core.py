@@ -1,0 +1,143 @@
+"""What a card *is* (:class:`CardDef`) versus one physical copy (:class:`Card`).
+
+Definitions are shared, immutable data with hooks; every physical copy in a
+game is its own :class:`Card` object, so "that card" rulings (a card that was
+trashed, moved, or played twice) can be expressed by identity.
+
+Where a hook works is part of its name, not something the hook checks:
+``react_attack``/``react_gain`` work from the hand, ``while_in_play_*`` only
+while the card is in play, ``on_trash`` from wherever it was trashed, and
+``on_gain`` for the gained card itself.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any
+
+from engine.cost import Cost
+
+if TYPE_CHECKING:
+    from engine.game import Game, Play
+    from engine.state import Player
+
+PlayHook = Callable[["Game", "Player", "Card", "Play"], None]
+CardHook = Callable[["Game", "Player", "Card"], None]
+
+
+class CardDef:
+    """The definition of a card: name, cost, types, bonuses and hooks."""
+
+    __slots__ = (
+        "name", "cost", "types", "set_name", "kind",
+        "is_action", "is_treasure", "is_victory", "is_curse", "is_attack",
+        "is_reaction", "is_duration", "is_night",
+        "cards", "actions", "buys", "coins", "potions", "vp",
+        "on_play", "on_gain", "on_trash", "react_attack", "react_gain",
+        "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
+        "pile_size", "plain",
+    )
+
+    def __init__(
+        self,
+        name: str,
+        cost: Cost | int,
+        types: tuple[str, ...],
+        *,
+        set_name: str,
+        kind: str = "kingdom",
+        cards: int = 0,
+        actions: int = 0,
+        buys: int = 0,
+        coins: int = 0,
+        potions: int = 0,
+        vp: int = 0,
+        on_play: PlayHook | None = None,
+        on_gain: CardHook | None = None,
+        on_trash: CardHook | None = None,
+        react_attack: Callable[..., bool] | None = None,
+        react_gain: Callable[..., None] | None = None,
+        while_in_play_buy: Callable[..., None] | None = None,
+        next_turn: CardHook | None = None,
+        vp_fn: Callable[[Player], int] | None = None,
+        gain_to: str | None = None,
+        extra_piles: tuple[str, ...] = (),
+        heirloom: str | None = None,
+        pile_size: Any = None,
+    ) -> None:
+        self.name = name
+        self.cost = cost if isinstance(cost, Cost) else Cost(cost)
+        self.types = frozenset(types)
+        self.set_name = set_name
+        self.kind = kind
+        self.is_action = "Action" in types
+        self.is_treasure = "Treasure" in types
+        self.is_victory = "Victory" in types
+        self.is_curse = "Curse" in types
+        self.is_attack = "Attack" in types
+        self.is_reaction = "Reaction" in types
+        self.is_duration = "Duration" in types
+        self.is_night = "Night" in types
+        self.cards = cards
+        self.actions = actions
+        self.buys = buys
+        self.coins = coins
+        self.potions = potions
+        self.vp = vp
+        self.on_play = on_play
+        self.on_gain = on_gain
+        self.on_trash = on_trash
+        self.react_attack = react_attack
+        self.react_gain = react_gain
+        self.while_in_play_buy = while_in_play_buy
+        self.next_turn = next_turn  # a Duration's "at the start of your next turn"
+        self.vp_fn = vp_fn
+        self.gain_to = gain_to
+        self.extra_piles = extra_piles
+        self.heirloom = heirloom
+        self.pile_size = pile_size
+        # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
+        self.plain = on_play is None
+
+    def __repr__(self) -> str:
+        return f"CardDef({self.name!r})"
+
+
+class EventDef:
+    """A landscape Event: bought (with a Buy and coins), never gained."""
+
+    __slots__ = ("name", "cost", "set_name", "once_per_turn", "on_buy", "kind", "types")
+
+    def __init__(
+        self,
+        name: str,
+        cost: Cost | int,
+        *,
+        set_name: str,
+        on_buy: Callable[[Game, Player], None],
+        once_per_turn: bool = False,
+    ) -> None:
+        self.name = name
+        self.cost = cost if isinstance(cost, Cost) else Cost(cost)
+        self.set_name = set_name
+        self.on_buy = on_buy
+        self.once_per_turn = once_per_turn
+        self.kind = "event"
+        self.types = frozenset({"Event"})
+
+    def __repr__(self) -> str:
+        return f"EventDef({self.name!r})"
+
+
+class Card:
+    """One physical card. Identity (``uid``) is unique within a game."""
+
+    __slots__ = ("uid", "defn", "name")
+
+    def __init__(self, uid: int, defn: CardDef) -> None:
+        self.uid = uid
+        self.defn = defn
+        self.name = defn.name
+
+    def __repr__(self) -> str:
+        return f"<{self.name}#{self.uid}>"

@@ -1,0 +1,45 @@
+"""Seaside: Wharf (a Duration) and Outpost (an extra turn)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards.core import Card, CardDef
+from engine.registry import register
+
+if TYPE_CHECKING:
+    from engine.game import Game, Play
+    from engine.state import Player
+
+
+# Wharf: now and at the start of your next turn, +2 Cards and +1 Buy.
+def _wharf(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.schedule_duration(p, card)
+
+
+def _wharf_next(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 2)
+    g.buys += 1
+
+
+WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside", cards=2,
+                         buys=1, on_play=_wharf, next_turn=_wharf_next))
+
+
+# Outpost (first edition): draw 3 instead of 5 in this Clean-up and take an extra
+# turn; several Outposts still give one extra turn, and none during an extra
+# turn. It stays in play until the extra turn is over (its duration effect is
+# that turn starting), and only when it actually grants the turn.
+def _outpost(g: Game, p: Player, card: Card, play: Play) -> None:
+    if g.is_extra_turn or g.outpost_played:
+        return
+    g.outpost_played = True
+    g.schedule_duration(p, card)
+
+
+def _outpost_next(g: Game, p: Player, card: Card) -> None:
+    """Nothing happens: the extra turn itself is the effect."""
+
+
+OUTPOST = register(CardDef("Outpost", 5, ("Action", "Duration"), set_name="seaside",
+                           on_play=_outpost, next_turn=_outpost_next))

@@ -1,0 +1,50 @@
+"""Invariants that must hold after every step of any game (for fuzzing and simulate)."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+
+def check_invariants(game: Game) -> list[str]:
+    """Return a description of every violated invariant (empty list: all good).
+
+    - every physical card is in exactly one place, and none appeared or vanished;
+    - counters (Actions, Buys, coins, Potions, debt, tokens) are never negative;
+    - durations refer to cards that are in play.
+    """
+    problems: list[str] = []
+    seen: dict[int, str] = {}
+
+    def visit(cards: list, where: str) -> None:  # type: ignore[type-arg]
+        for c in cards:
+            if c.uid in seen:
+                problems.append(f"{c!r} is both in {seen[c.uid]} and in {where}")
+            seen[c.uid] = where
+
+    for name, pile in game.piles.items():
+        visit(pile.cards, f"pile {name}")
+    visit(game.trash, "trash")
+    visit(game.black_market, "Black Market deck")
+    for p in game.players:
+        visit(p.deck, f"{p.name} deck")
+        visit(p.hand, f"{p.name} hand")
+        visit(p.discard, f"{p.name} discard")
+        visit(p.in_play, f"{p.name} in play")
+        visit(p.set_aside, f"{p.name} set aside")
+        for mat, cards in p.mats.items():
+            visit(cards, f"{p.name} mat {mat}")
+        for counter in ("vp_tokens", "coffers", "villagers", "debt"):
+            if counter != "vp_tokens" and getattr(p, counter) < 0:
+                problems.append(f"{p.name} {counter} is negative")
+        for eff in p.durations:
+            if eff.card not in p.in_play:
+                problems.append(f"{p.name} duration {eff.card!r} is not in play")
+    if len(seen) != game.card_count:
+        problems.append(f"{len(seen)} cards found but {game.card_count} exist")
+    for counter in ("actions", "buys", "coins", "potions"):
+        if getattr(game, counter) < 0:
+            problems.append(f"{counter} is negative ({getattr(game, counter)})")
+    return problems

@@ -1,0 +1,87 @@
+"""The table of every card and Event the engine implements.
+
+The corpus uses :func:`implemented_names` to mark catalogue cards as
+implemented; the names are exactly the catalogue's names. Definitions register
+themselves when :mod:`engine.cards` is imported (done lazily here, so this
+module has no import cycle with the card modules).
+"""
+
+from __future__ import annotations
+
+from engine.cards.core import CardDef, EventDef
+from engine.errors import SetupError
+
+_CARDS: dict[str, CardDef] = {}
+_EVENTS: dict[str, EventDef] = {}
+_loaded = False
+
+
+def register(defn: CardDef) -> CardDef:
+    """Add a card definition; a name may be registered only once."""
+    if defn.name in _CARDS or defn.name in _EVENTS:
+        raise ValueError(f"card {defn.name!r} registered twice")
+    _CARDS[defn.name] = defn
+    return defn
+
+
+def register_event(defn: EventDef) -> EventDef:
+    """Add an Event definition; a name may be registered only once."""
+    if defn.name in _CARDS or defn.name in _EVENTS:
+        raise ValueError(f"event {defn.name!r} registered twice")
+    _EVENTS[defn.name] = defn
+    return defn
+
+
+def _load() -> None:
+    global _loaded
+    if not _loaded:
+        _loaded = True
+        import engine.cards  # noqa: F401
+
+
+def card(name: str) -> CardDef:
+    """The definition of the card called ``name`` (a :class:`SetupError` if unknown)."""
+    _load()
+    try:
+        return _CARDS[name]
+    except KeyError:
+        raise SetupError(f"unknown card {name!r} (not implemented by the engine)") from None
+
+
+def event(name: str) -> EventDef:
+    """The definition of the Event called ``name`` (a :class:`SetupError` if unknown)."""
+    _load()
+    try:
+        return _EVENTS[name]
+    except KeyError:
+        raise SetupError(f"unknown Event {name!r} (not implemented by the engine)") from None
+
+
+def is_event(name: str) -> bool:
+    """True if ``name`` is an implemented Event."""
+    _load()
+    return name in _EVENTS
+
+
+def all_cards() -> dict[str, CardDef]:
+    """Every card definition by name (a copy)."""
+    _load()
+    return dict(_CARDS)
+
+
+def all_events() -> dict[str, EventDef]:
+    """Every Event definition by name (a copy)."""
+    _load()
+    return dict(_EVENTS)
+
+
+def kingdom_names() -> list[str]:
+    """Names of implemented Kingdom cards (what a random kingdom is drawn from), sorted."""
+    _load()
+    return sorted(n for n, d in _CARDS.items() if d.kind == "kingdom")
+
+
+def implemented_names() -> frozenset[str]:
+    """Exact catalogue names of every implemented card and Event."""
+    _load()
+    return frozenset(_CARDS) | frozenset(_EVENTS)

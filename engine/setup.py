@@ -1,0 +1,388 @@
+"""Building games: a normal setup, or an explicit state for scenarios.
+
+:func:`new_game` follows the setup rules (pile sizes by player count, starting
+decks, the extra piles and rules later sets need). Setup is a list of small
+rule functions (:data:`SETUP_RULES`), so a later set adds its rule (Shelters,
+Heirlooms, Ruins, Bane, Black Market, Traits...) without touching the others.
+
+:func:`game_from_state` builds any position: every zone of every player, pile
+counts, trash, whose turn and which phase. It accepts a :class:`GameSpec` or a
+plain mapping of the same shape (what a scenario YAML file holds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine import registry
+from engine.cards.core import Card, CardDef
+from engine.decisions import DecisionProvider
+from engine.errors import SetupError
+from engine.game import DEFAULT_STEP_LIMIT, Game
+from engine.state import DurationEffect, Pile, Player
+
+RUINS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
+SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
+
+
+def pile_size(defn: CardDef, players: int) -> int:
+    """How many copies of ``defn`` go in its pile for ``players`` players."""
+    name = defn.name
+    big = players >= 5
+    if name == "Copper":
+        return (120 if big else 60) - 7 * players
+    if name == "Silver":
+        return 80 if big else 40
+    if name == "Gold":
+        return 60 if big else 30
+    if name == "Curse":
+        return 10 * (players - 1) if players > 1 else 10
+    if name == "Province":
+        return {1: 5, 2: 8, 3: 12, 4: 12, 5: 15, 6: 18}[players]
+    if name == "Colony":
+        return 8 if players <= 2 else 12
+    if isinstance(defn.pile_size, int):
+        return defn.pile_size
+    if defn.is_victory:
+        return 8 if players <= 2 else 12
+    return 10
+
+
+@dataclass
+class SetupContext:
+    """What the setup rules read and write while a game is being built."""
+
+    kingdom: list[str]
+    players: int
+    options: dict[str, Any]
+    rng: random.Random
+    piles: dict[str, tuple[list[str], bool, bool]] = field(default_factory=dict)
+    # name -> (card names bottom..top, in Supply, is a Kingdom pile)
+    starting: list[list[str]] = field(default_factory=list)
+    landscape: dict[str, Any] = field(default_factory=dict)
+
+    def add_pile(self, name: str, cards: list[str] | int, *, supply: bool, kingdom: bool) -> None:
+        """Add a pile of ``cards`` names (or that many copies of ``name``)."""
+        if isinstance(cards, int):
+            cards = [name] * cards
+        self.piles[name] = (cards, supply, kingdom)
+
+    def defs(self) -> list[CardDef]:
+        """Definitions of every Kingdom card in this game."""
+        return [registry.card(n) for n in self.kingdom]
+
+
+def _rule_basics(ctx: SetupContext) -> None:
+    for name in ("Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse"):
+        defn = registry.card(name)
+        ctx.add_pile(name, pile_size(defn, ctx.players), supply=True, kingdom=False)
+
+
+def _rule_kingdom(ctx: SetupContext) -> None:
+    for defn in ctx.defs():
+        if defn.kind != "kingdom":
+            raise SetupError(f"{defn.name} is not a Kingdom card")
+        ctx.add_pile(defn.name, pile_size(defn, ctx.players), supply=True, kingdom=True)
+
+
+def _rule_potion(ctx: SetupContext) -> None:
+    if any(d.cost.potion for d in ctx.defs()) or ctx.options.get("black_market"):
+        ctx.add_pile("Potion", 16, supply=True, kingdom=False)
+
+
+def _rule_colonies(ctx: SetupContext) -> None:
+    if ctx.options.get("colonies"):
+        for name in ("Platinum", "Colony"):
+            defn = registry.card(name)
+            count = 12 if name == "Platinum" else pile_size(defn, ctx.players)
+            ctx.add_pile(name, count, supply=True, kingdom=False)
+
+
+def _rule_extra_piles(ctx: SetupContext) -> None:
+    """Non-Supply piles some cards need (Spoils for Bandit Camp...)."""
+    for defn in ctx.defs():
+        for name in defn.extra_piles:
+            if name not in ctx.piles:
+                extra = registry.card(name)
+                size = extra.pile_size if isinstance(extra.pile_size, int) else 10
+                ctx.add_pile(name, size, supply=False, kingdom=False)
+
+
+def _rule_ruins(ctx: SetupContext) -> None:
+    """Looters bring a shuffled Ruins pile, 10 per other player."""
+    if not any("Looter" in d.types for d in ctx.defs()):
+        return
+    pool = [name for name in RUINS for _ in range(10)]
+    ctx.rng.shuffle(pool)
+    ctx.add_pile("Ruins", pool[: 10 * max(1, ctx.players - 1)], supply=True, kingdom=False)
+
+
+def _rule_starting_decks(ctx: SetupContext) -> None:
+    shelters = bool(ctx.options.get("shelters"))
+    heirlooms = [d.heirloom for d in ctx.defs() if d.heirloom]
+    for _ in range(ctx.players):
+        coppers = 7 - len(heirlooms)
+        deck = ["Copper"] * coppers + heirlooms
+        deck += list(SHELTERS) if shelters else ["Estate"] * 3
+        ctx.starting.append(deck)
+
+
+def _rule_bane(ctx: SetupContext) -> None:
+    bane = ctx.options.get("bane")
+    if bane:
+        defn = registry.card(bane)
+        ctx.add_pile(bane, pile_size(defn, ctx.players), supply=True, kingdom=True)
+        ctx.landscape["bane"] = bane
+
+
+def _rule_traits(ctx: SetupContext) -> None:
+    for trait, pile in (ctx.options.get("traits") or {}).items():
+        if pile not in ctx.piles:
+            raise SetupError(f"Trait {trait} is put on {pile}, which is not a pile in this game")
+        ctx.landscape.setdefault("traits", {})[trait] = pile
+
+
+SETUP_RULES: list[Callable[[SetupContext], None]] = [
+    _rule_basics,
+    _rule_kingdom,
+    _rule_potion,
+    _rule_colonies,
+    _rule_extra_piles,
+    _rule_ruins,
+    _rule_bane,
+    _rule_starting_decks,
+    _rule_traits,
+]
+
+
+def _check_kingdom(kingdom: Iterable[str]) -> list[str]:
+    names = list(kingdom)
+    if len(set(names)) != len(names):
+        raise SetupError(f"kingdom lists a card twice: {names}")
+    for n in names:
+        registry.card(n)
+    return names
+
+
+def _split_events(kingdom: Iterable[str], events: Iterable[str]) -> tuple[list[str], list[str]]:
+    cards, evs = [], list(events)
+    for n in kingdom:
+        (evs if registry.is_event(n) else cards).append(n)
+    for e in evs:
+        registry.event(e)
+    return cards, evs
+
+
+def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step_limit: int,
+           events: list[str], names: Sequence[str] | None) -> Game:
+    players = [Player(i, names[i] if names and i < len(names) else None)
+               for i in range(ctx.players)]
+    game = Game(players, {}, events={e: registry.event(e) for e in events}, rng=ctx.rng,
+                providers=providers, step_limit=step_limit)
+    for name, (card_names, supply, kingdom) in ctx.piles.items():
+        cards = [game.new_card(registry.card(n)) for n in card_names]
+        game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
+    game.bane = ctx.landscape.get("bane")
+    game.traits = dict(ctx.landscape.get("traits", {}))
+    for trait, pile in game.traits.items():
+        game.piles[pile].trait = trait
+    return game
+
+
+def new_game(
+    kingdom: Iterable[str],
+    players: int = 2,
+    *,
+    seed: int = 0,
+    providers: Sequence[DecisionProvider] | None = None,
+    events: Iterable[str] = (),
+    colonies: bool = False,
+    shelters: bool = False,
+    bane: str | None = None,
+    traits: Mapping[str, str] | None = None,
+    names: Sequence[str] | None = None,
+    step_limit: int = DEFAULT_STEP_LIMIT,
+) -> Game:
+    """A game set up by the rules, shuffled by ``seed``, player 1 to start, hands drawn.
+
+    Event names may be given in ``kingdom`` or ``events``.
+    """
+    if not isinstance(players, int) or not 2 <= players <= 6:
+        raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")
+    cards, evs = _split_events(_check_kingdom(kingdom), events)
+    rng = random.Random(seed)
+    ctx = SetupContext(cards, players, {
+        "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
+    }, rng)
+    for rule in SETUP_RULES:
+        rule(ctx)
+    game = _build(ctx, providers, step_limit, evs, names)
+    for p, deck_names in zip(game.players, ctx.starting, strict=True):
+        p.discard = [game.new_card(registry.card(n)) for n in deck_names]
+        game.shuffle(p)
+        game.draw(p, 5)
+    game._refresh_flags()
+    game.steps = 0
+    game.players[0].turns_taken = 1
+    return game
+
+
+# ----------------------------------------------------------- explicit state
+@dataclass
+class PlayerSpec:
+    """Every zone of one player; ``deck`` is top first. Omitted zones are empty."""
+
+    deck: list[str] = field(default_factory=list)
+    hand: list[str] = field(default_factory=list)
+    discard: list[str] = field(default_factory=list)
+    in_play: list[str] = field(default_factory=list)
+    set_aside: list[str] = field(default_factory=list)
+    mats: dict[str, list[str]] = field(default_factory=dict)
+    tokens: dict[str, int] = field(default_factory=dict)
+    durations: list[str] = field(default_factory=list)  # cards in play with a next-turn effect
+    vp_tokens: int = 0
+    coffers: int = 0
+    villagers: int = 0
+    debt: int = 0
+    turns_taken: int | None = None
+    name: str | None = None
+
+
+@dataclass
+class GameSpec:
+    """A complete position. ``supply`` overrides pile counts; omitted piles are full."""
+
+    kingdom: list[str]
+    players: list[PlayerSpec]
+    supply: dict[str, int] = field(default_factory=dict)
+    trash: list[str] = field(default_factory=list)
+    events: list[str] = field(default_factory=list)
+    current_player: int = 0
+    phase: str = "action"
+    turn: int = 1
+    actions: int = 1
+    buys: int = 1
+    coins: int = 0
+    potions: int = 0
+    colonies: bool = False
+    shelters: bool = False
+    bane: str | None = None
+    traits: dict[str, str] = field(default_factory=dict)
+
+    @classmethod
+    def from_mapping(cls, data: Mapping[str, Any]) -> GameSpec:
+        """Build from plain data (YAML); unknown keys are a :class:`SetupError`."""
+        if not isinstance(data, Mapping):
+            raise SetupError("a game state must be a mapping")
+        known = set(cls.__dataclass_fields__)
+        extra = set(data) - known
+        if extra:
+            raise SetupError(f"unknown game state keys {sorted(extra)}; known: {sorted(known)}")
+        if "kingdom" not in data or "players" not in data:
+            raise SetupError("a game state needs 'kingdom' and 'players'")
+        raw_players = data["players"]
+        if isinstance(raw_players, int):
+            raw_players = [{} for _ in range(raw_players)]
+        pknown = set(PlayerSpec.__dataclass_fields__)
+        players = []
+        for i, raw in enumerate(raw_players):
+            raw = raw or {}
+            bad = set(raw) - pknown
+            if bad:
+                raise SetupError(
+                    f"player {i + 1}: unknown keys {sorted(bad)}; known: {sorted(pknown)}")
+            players.append(PlayerSpec(**raw))
+        return cls(**{**dict(data), "players": players, "kingdom": list(data["kingdom"])})
+
+
+PHASES_ALLOWED = ("action", "buy", "night")
+
+
+def game_from_state(
+    spec: GameSpec | Mapping[str, Any],
+    *,
+    seed: int = 0,
+    providers: Sequence[DecisionProvider] | None = None,
+    step_limit: int = DEFAULT_STEP_LIMIT,
+) -> Game:
+    """A game in exactly the described position (no hands are drawn, nothing shuffled)."""
+    if not isinstance(spec, GameSpec):
+        spec = GameSpec.from_mapping(spec)
+    n = len(spec.players)
+    if not 1 <= n <= 6:
+        raise SetupError(f"a game has 1 to 6 players, not {n}")
+    if not 0 <= spec.current_player < n:
+        raise SetupError(f"current_player {spec.current_player} is not a player (0..{n - 1})")
+    if spec.phase not in PHASES_ALLOWED:
+        raise SetupError(f"phase must be one of {PHASES_ALLOWED}, not {spec.phase!r}")
+    for counter in ("actions", "buys", "coins", "potions", "turn"):
+        if getattr(spec, counter) < 0:
+            raise SetupError(f"{counter} cannot be negative")
+    cards, evs = _split_events(_check_kingdom(spec.kingdom), spec.events)
+    rng = random.Random(seed)
+    ctx = SetupContext(cards, max(n, 2), {
+        "colonies": spec.colonies, "shelters": spec.shelters, "bane": spec.bane,
+        "traits": dict(spec.traits),
+    }, rng)
+    for rule in SETUP_RULES:
+        if rule is not _rule_starting_decks:
+            rule(ctx)
+    for name, count in spec.supply.items():
+        if not isinstance(count, int) or count < 0:
+            raise SetupError(f"pile count for {name} must be a non-negative integer")
+        if name in ctx.piles:
+            _, supply, kingdom = ctx.piles[name]
+            ctx.add_pile(name, count, supply=supply, kingdom=kingdom)
+        else:
+            defn = registry.card(name)
+            ctx.add_pile(name, count, supply=defn.kind != "non-supply",
+                         kingdom=defn.kind == "kingdom")
+    game = _build(ctx, providers, step_limit, evs, [p.name or f"Player {i + 1}"
+                                                    for i, p in enumerate(spec.players)])
+
+    def make(names: Iterable[str]) -> list[Card]:
+        return [game.new_card(registry.card(x)) for x in names]
+
+    for p, ps in zip(game.players, spec.players, strict=True):
+        p.deck = make(reversed(ps.deck))
+        p.hand = make(ps.hand)
+        p.discard = make(ps.discard)
+        p.in_play = make(ps.in_play)
+        p.set_aside = make(ps.set_aside)
+        p.mats = {k: make(v) for k, v in ps.mats.items()}
+        p.tokens = dict(ps.tokens)
+        p.vp_tokens, p.coffers = ps.vp_tokens, ps.coffers
+        p.villagers, p.debt = ps.villagers, ps.debt
+        for dname in ps.durations:
+            match = [c for c in p.in_play if c.name == dname
+                     and all(e.card is not c for e in p.durations)]
+            if not match:
+                raise SetupError(f"{p.name}: duration {dname} must also be listed in in_play")
+            if match[0].defn.next_turn is None:
+                raise SetupError(f"{dname} has no next-turn effect")
+            p.durations.append(DurationEffect(match[0], match[0].defn.next_turn))
+        if ps.turns_taken is not None:
+            p.turns_taken = ps.turns_taken
+        else:
+            p.turns_taken = 1 if p.index <= spec.current_player else 0
+    game.trash = make(spec.trash)
+    game.current = spec.current_player
+    game._last_normal = spec.current_player
+    game.phase = spec.phase
+    game.turn_number = spec.turn
+    game.actions, game.buys = spec.actions, spec.buys
+    game.coins, game.potions = spec.coins, spec.potions
+    game._refresh_flags()
+    return game
+
+
+def random_kingdom(rng: random.Random, size: int = 10,
+                   pool: Sequence[str] | None = None) -> list[str]:
+    """``size`` distinct Kingdom cards drawn from the implemented ones (or ``pool``)."""
+    names = list(pool) if pool is not None else registry.kingdom_names()
+    if size > len(names):
+        raise SetupError(f"cannot draw {size} Kingdom cards from {len(names)}")
+    return sorted(rng.sample(names, size))

@@ -1,0 +1,536 @@
+"""Turn structure and the player-facing moves.
+
+Moves (``play_action``, ``play_treasure``, ``play_all_treasures``,
+``play_night``, ``buy``, ``buy_event``, ``end_phase``, ``end_turn``) check
+every rule *before* changing anything and raise :class:`IllegalMove` with a
+clear message otherwise. Direct test actions (``gain_card``,
+``trash_from_hand``...) let a scenario fire triggers without a card to do it.
+
+:meth:`TurnMixin.play_turn` and :meth:`TurnMixin.play_game` drive whole turns
+by asking the providers phase decisions (``action_phase``, ``buy_phase``,
+``night_phase``), for simulations and bots.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from engine.cards.core import Card
+from engine.cost import Cost
+from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
+from engine.errors import GameOver, IllegalMove
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from engine.state import Player
+
+PHASES = ("action", "buy", "night", "cleanup")
+
+
+class GameResult:
+    """Final scores: ``vp[i]``, normal ``turns[i]``, and the 0-based ``winners``."""
+
+    __slots__ = ("vp", "turns", "winners", "turn_limit_hit")
+
+    def __init__(self, vp: list[int], turns: list[int], winners: list[int],
+                 turn_limit_hit: bool = False) -> None:
+        self.vp = vp
+        self.turns = turns
+        self.winners = winners
+        self.turn_limit_hit = turn_limit_hit
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready form."""
+        return {"vp": self.vp, "turns": self.turns, "winners": self.winners,
+                "turn_limit_hit": self.turn_limit_hit}
+
+    def __repr__(self) -> str:
+        return f"GameResult(vp={self.vp}, turns={self.turns}, winners={self.winners})"
+
+
+class TurnMixin:
+    """Turn flow and moves of :class:`engine.game.Game` (kept apart for size)."""
+
+    # ------------------------------------------------------------- checks
+    def _check_live(self: Game) -> Player:
+        if self.over:
+            raise GameOver("the game is over")
+        return self.players[self.current]
+
+    def _find(self: Game, zone: list[Card], card: str | Card, where: str) -> Card:
+        if isinstance(card, Card):
+            for c in zone:
+                if c is card:
+                    return c
+            raise IllegalMove(f"{card!r} is not in {where}")
+        for c in zone:
+            if c.name == card:
+                return c
+        names = sorted({c.name for c in zone})
+        raise IllegalMove(f"no {card} in {where} (it holds {names})")
+
+    # -------------------------------------------------------------- moves
+    def play_action(self: Game, card: str | Card) -> Card:
+        """Play an Action card from the current player's hand in the Action phase."""
+        p = self._check_live()
+        if self.phase != "action":
+            raise IllegalMove(f"Action cards are played in the Action phase (now: {self.phase})")
+        c = self._find(p.hand, card, f"{p.name}'s hand")
+        if not c.defn.is_action:
+            raise IllegalMove(f"{c.name} is not an Action card")
+        if self.actions < 1:
+            raise IllegalMove(f"{p.name} has no Actions left to play {c.name}")
+        self.actions -= 1
+        self.play_card(p, c, p.hand)
+        return c
+
+    def _enter_buy(self: Game) -> None:
+        if self.phase == "action":
+            self._set_phase("buy")
+
+    def play_treasure(self: Game, card: str | Card) -> Card:
+        """Play a Treasure from hand (ends the Action phase if still in it)."""
+        p = self._check_live()
+        if self.phase not in ("action", "buy"):
+            raise IllegalMove(f"Treasures are played in the Buy phase (now: {self.phase})")
+        c = self._find(p.hand, card, f"{p.name}'s hand")
+        if not c.defn.is_treasure:
+            raise IllegalMove(f"{c.name} is not a Treasure")
+        if self.bought_in_phase:
+            raise IllegalMove("Treasures cannot be played after buying in this Buy phase")
+        self._enter_buy()
+        self.play_card(p, c, p.hand)
+        return c
+
+    def play_all_treasures(self: Game) -> list[Card]:
+        """Play every Treasure in hand, in hand order."""
+        p = self._check_live()
+        if self.phase not in ("action", "buy"):
+            raise IllegalMove(f"Treasures are played in the Buy phase (now: {self.phase})")
+        if self.bought_in_phase:
+            raise IllegalMove("Treasures cannot be played after buying in this Buy phase")
+        self._enter_buy()
+        played: list[Card] = []
+        hand = p.hand
+        if not self._logging:
+            # Hot path: plain Treasures only add coins; no Play objects, no events.
+            keep: list[Card] = []
+            for c in hand:
+                d = c.defn
+                if d.is_treasure and d.plain:
+                    self.coins += d.coins
+                    self.potions += d.potions
+                    p.in_play.append(c)
+                    self.played_this_turn.append(c)
+                    played.append(c)
+                else:
+                    keep.append(c)
+            p.hand = keep
+            self.steps += len(played)
+        for c in [c for c in p.hand if c.defn.is_treasure]:
+            if c in p.hand:
+                self.play_card(p, c, p.hand)
+                played.append(c)
+        return played
+
+    def play_night(self: Game, card: str | Card) -> Card:
+        """Play a Night card from hand (moves on to the Night phase if needed)."""
+        p = self._check_live()
+        c = self._find(p.hand, card, f"{p.name}'s hand")
+        if not c.defn.is_night:
+            raise IllegalMove(f"{c.name} is not a Night card")
+        if self.phase not in ("action", "buy", "night"):
+            raise IllegalMove(f"Night cards are played in the Night phase (now: {self.phase})")
+        if self.phase != "night":
+            self._set_phase("night")
+        self.play_card(p, c, p.hand)
+        return c
+
+    def can_buy(self: Game, name: str) -> str | None:
+        """Why the current player cannot buy ``name`` now, or None if they can."""
+        if self.over:
+            return "the game is over"
+        if self.phase not in ("action", "buy"):
+            return f"cards are bought in the Buy phase (now: {self.phase})"
+        pile = self.piles.get(name)
+        if pile is None:
+            return f"there is no {name} pile in this game"
+        if not pile.supply:
+            return f"{name} is not in the Supply"
+        top = pile.top
+        if top is None:
+            return f"the {name} pile is empty"
+        return self._affordable(self.cost(top), name)
+
+    def _affordable(self: Game, cost: Cost, name: str) -> str | None:
+        p = self.players[self.current]
+        if self.buys < 1:
+            return "no Buys left"
+        if p.debt:
+            return f"{p.name} has {p.debt} debt to repay before buying"
+        if cost.coins > self.coins:
+            return f"{name} costs {cost.coins} coins but only {self.coins} are available"
+        if cost.potion > self.potions:
+            return f"{name} costs a Potion and none is available"
+        return None
+
+    def buy(self: Game, name: str) -> Card | None:
+        """Buy a card from the Supply: pay, fire when-buy triggers, then gain it."""
+        p = self._check_live()
+        why = self.can_buy(name)
+        if why:
+            raise IllegalMove(f"cannot buy {name}: {why}")
+        pile = self.piles[name]
+        top = pile.top
+        assert top is not None
+        cost = self.cost(top)
+        self._enter_buy()
+        self.buys -= 1
+        self.coins -= cost.coins
+        self.potions -= cost.potion
+        p.debt += cost.debt
+        self.bought_in_phase = True
+        self.bought_this_turn.append(name)
+        if self._logging:
+            self._event("buy", p, (top,), None, cost=cost.coins)
+        for c in p.in_play:
+            hook = c.defn.while_in_play_buy
+            if hook is not None:
+                hook(self, p, c, top)
+        return self.gain(p, name, source="buy")
+
+    def buy_event(self: Game, name: str) -> None:
+        """Buy an Event: uses a Buy and its cost; nothing is gained."""
+        p = self._check_live()
+        ev = self.events.get(name)
+        if ev is None:
+            raise IllegalMove(f"cannot buy {name}: it is not an Event in this game")
+        if self.phase not in ("action", "buy"):
+            raise IllegalMove(f"cannot buy {name}: Events are bought in the Buy phase")
+        why = self._affordable(ev.cost, name)
+        if why:
+            raise IllegalMove(f"cannot buy {name}: {why}")
+        if ev.once_per_turn and self.events_bought.get(name):
+            raise IllegalMove(f"cannot buy {name}: it can be bought only once per turn")
+        self._enter_buy()
+        self.buys -= 1
+        self.coins -= ev.cost.coins
+        p.debt += ev.cost.debt
+        self.bought_in_phase = True
+        self.events_bought[name] = self.events_bought.get(name, 0) + 1
+        if self._logging:
+            self._event("buy", p, (), name, scope=True, event=name)
+        ev.on_buy(self, p)
+        if self._logging:
+            self._close()
+
+    def return_to_action_phase(self: Game) -> None:
+        """Go back to the Action phase (Launch); start-of-turn effects do not repeat."""
+        self._set_phase("action")
+
+    def _set_phase(self: Game, phase: str) -> None:
+        self.phase = phase
+        self.bought_in_phase = False
+        if self._logging:
+            self._event("phase", self.players[self.current], (), None, phase=phase)
+
+    def end_phase(self: Game) -> None:
+        """End the current phase; ending the Night phase ends the turn."""
+        self._check_live()
+        if self.phase == "action":
+            self._set_phase("buy")
+        elif self.phase == "buy":
+            self._set_phase("night")
+        else:
+            self._cleanup_and_next()
+
+    def end_turn(self: Game) -> None:
+        """Skip the rest of this turn (no more plays or buys): Clean-up, then the next turn."""
+        self._check_live()
+        self._cleanup_and_next()
+
+    # ------------------------------------------------------ direct actions
+    def gain_card(self: Game, player: int, name: str, to: str = "discard") -> Card | None:
+        """Test action: ``player`` gains a ``name`` (firing when-gain triggers)."""
+        if self.over:
+            raise GameOver("the game is over")
+        p = self.player(player)
+        if name not in self.piles:
+            raise IllegalMove(f"there is no {name} pile in this game")
+        if to not in ("discard", "hand", "deck"):
+            raise IllegalMove(f"cannot gain to {to!r} (use discard, hand or deck)")
+        return self.gain(p, name, to, source="test")
+
+    def trash_from_hand(self: Game, player: int, card: str | Card) -> Card:
+        """Test action: ``player`` trashes a card from their hand (firing when-trash triggers)."""
+        p = self.player(player)
+        c = self._find(p.hand, card, f"{p.name}'s hand")
+        self.trash_card(p, c, p.hand, source="test")
+        return c
+
+    def discard_from_hand(self: Game, player: int, card: str | Card) -> Card:
+        """Test action: ``player`` discards a card from their hand."""
+        p = self.player(player)
+        c = self._find(p.hand, card, f"{p.name}'s hand")
+        self.discard_card(p, c, p.hand, source="test")
+        return c
+
+    def draw_cards(self: Game, player: int, n: int = 1) -> list[Card]:
+        """Test action: ``player`` draws ``n`` cards."""
+        if n < 0:
+            raise IllegalMove("cannot draw a negative number of cards")
+        return self.draw(self.player(player), n)
+
+    # ----------------------------------------------------------- turn flow
+    def _cleanup_and_next(self: Game) -> None:
+        p = self.players[self.current]
+        self.phase = "cleanup"
+        if self._logging:
+            self._event("phase", p, (), None, phase="cleanup")
+        discard = p.discard
+        if p.durations:
+            keep_ids = set()
+            for eff in p.durations:
+                keep_ids.add(id(eff.card))
+                keep_ids.update(id(k) for k in eff.keepers)
+            kept = [c for c in p.in_play if id(c) in keep_ids]
+            discard.extend(c for c in p.in_play if id(c) not in keep_ids)
+            p.in_play = kept
+        else:
+            discard.extend(p.in_play)
+            p.in_play = []
+        discard.extend(p.hand)
+        p.hand = []
+        extra = self.outpost_played and not self.is_extra_turn
+        self.draw(p, 3 if extra else 5)
+        if extra:
+            self.extra_turns.appendleft(p.index)
+        self._next_turn()
+
+    def game_should_end(self: Game) -> bool:
+        """True if the Province or Colony pile, or enough Supply piles, are empty."""
+        empty = 0
+        for name, pile in self.piles.items():
+            if pile.supply and not pile.cards:
+                if name == "Province" or name == "Colony":
+                    return True
+                empty += 1
+        return empty >= (4 if len(self.players) >= 5 else 3)
+
+    def _next_turn(self: Game) -> None:
+        if self.game_should_end():
+            self.over = True
+            self.phase = "over"
+            if self._logging:
+                self._event("game_end", None, (), None, **self.result().to_dict())
+            return
+        if self.extra_turns:
+            idx = self.extra_turns.popleft()
+            extra = True
+        else:
+            idx = (self._last_normal + 1) % len(self.players)
+            self._last_normal = idx
+            extra = False
+        self._start_turn(idx, extra)
+
+    def _start_turn(self: Game, idx: int, extra: bool) -> None:
+        self.current = idx
+        self.is_extra_turn = extra
+        self.turn_number += 1
+        self.steps = 0
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.potions = 0
+        self.cost_reduction = 0
+        self.bought_in_phase = False
+        self.outpost_played = False
+        if self.events_bought:
+            self.events_bought = {}
+        self.bought_this_turn = []
+        self.gained_this_turn = []
+        self.played_this_turn = []
+        p = self.players[idx]
+        if not extra:
+            p.turns_taken += 1
+        self.phase = "start"
+        if self._logging:
+            self._event("turn", p, (), None, extra=extra)
+        if p.durations:
+            effects = p.durations
+            p.durations = []
+            for eff in effects:
+                if self._logging:
+                    self._event("duration", p, (eff.card,), None, scope=True)
+                eff.effect(self, p, eff.card)
+                if self._logging:
+                    self._close()
+        self.phase = "action"
+
+    # ----------------------------------------------------------- auto play
+    def play_turn(self: Game) -> None:
+        """Play the current turn to its end, asking the current player's provider."""
+        idx, turn = self.current, self.turn_number
+        while not self.over and self.current == idx and self.turn_number == turn:
+            phase = self.phase
+            if phase == "action":
+                self._auto_action()
+            elif phase == "buy":
+                self._auto_buy()
+            else:
+                self._auto_night()
+
+    def _phase_answer(self: Game, decision: Decision) -> str:
+        [picked] = self.decide(decision)
+        return picked.id
+
+    def _auto_action(self: Game) -> None:
+        p = self.players[self.current]
+        if self.actions < 1 or not any(c.defn.is_action for c in p.hand):
+            self._set_phase("buy")
+            return
+
+        def options() -> list[Option]:
+            names = sorted({c.name for c in p.hand if c.defn.is_action})
+            return [Option(f"play:{n}", f"play {n}") for n in names] + [Option(END_PHASE)]
+
+        answer = self._phase_answer(Decision(
+            DecisionKind.ACTION_PHASE, p.index, None, "Play an Action or end the Action phase",
+            options))
+        if answer == END_PHASE:
+            self._set_phase("buy")
+        else:
+            self.play_action(answer[5:])
+
+    def buy_options(self: Game) -> list[Option]:
+        """Every legal Buy-phase move of the current player, as options."""
+        p = self.players[self.current]
+        opts: list[Option] = []
+        if not self.bought_in_phase:
+            treasures = sorted({c.name for c in p.hand if c.defn.is_treasure})
+            if treasures:
+                opts.append(Option(PLAY_ALL_TREASURES))
+                opts.extend(Option(f"play:{n}", f"play {n}") for n in treasures)
+        if self.buys > 0 and not p.debt:
+            for name, pile in self.piles.items():
+                top = pile.top
+                if pile.supply and top is not None:
+                    c = self.cost(top)
+                    if c.coins <= self.coins and c.potion <= self.potions:
+                        opts.append(Option(f"buy:{name}", f"buy {name}"))
+            for name, ev in self.events.items():
+                if ev.cost.coins <= self.coins and not (
+                    ev.once_per_turn and self.events_bought.get(name)
+                ):
+                    opts.append(Option(f"event:{name}", f"buy {name}"))
+        opts.append(Option(END_PHASE))
+        return opts
+
+    def _auto_buy(self: Game) -> None:
+        p = self.players[self.current]
+        if self.buys < 1 and (self.bought_in_phase or not any(c.defn.is_treasure for c in p.hand)):
+            self._set_phase("night")
+            return
+        answer = self._phase_answer(Decision(
+            DecisionKind.BUY_PHASE, p.index, None, "Play Treasures, buy, or end the Buy phase",
+            self.buy_options))
+        if answer == END_PHASE:
+            self._set_phase("night")
+        elif answer == PLAY_ALL_TREASURES:
+            self.play_all_treasures()
+        elif answer.startswith("play:"):
+            self.play_treasure(answer[5:])
+        elif answer.startswith("buy:"):
+            self.buy(answer[4:])
+        else:
+            self.buy_event(answer[6:])
+
+    def _auto_night(self: Game) -> None:
+        p = self.players[self.current]
+        if self.phase != "night" or not any(c.defn.is_night for c in p.hand):
+            self._cleanup_and_next()
+            return
+
+        def options() -> list[Option]:
+            names = sorted({c.name for c in p.hand if c.defn.is_night})
+            return [Option(f"play:{n}", f"play {n}") for n in names] + [Option(END_PHASE)]
+
+        answer = self._phase_answer(Decision(
+            DecisionKind.NIGHT_PHASE, p.index, None, "Play a Night card or end the turn", options))
+        if answer == END_PHASE:
+            self._cleanup_and_next()
+        else:
+            self.play_night(answer[5:])
+
+    def play_game(self: Game, max_turns: int = 500) -> GameResult:
+        """Play turns until the game ends or ``max_turns`` turns have started."""
+        while not self.over:
+            if self.turn_number > max_turns:
+                res = self.result()
+                res.turn_limit_hit = True
+                return res
+            self.play_turn()
+        return self.result()
+
+    # ------------------------------------------------------------- scoring
+    def victory_points(self: Game, p: Player) -> int:
+        """``p``'s score now: card VP (including Gardens-like cards) plus VP tokens."""
+        total = p.vp_tokens
+        for c in p.all_cards():
+            d = c.defn
+            total += d.vp
+            if d.vp_fn is not None:
+                total += d.vp_fn(p)
+        return total
+
+    def result(self: Game) -> GameResult:
+        """Scores and winners: most VP; ties go to fewer (normal) turns; else shared."""
+        vp = [self.victory_points(p) for p in self.players]
+        turns = [p.turns_taken for p in self.players]
+        best = max(vp)
+        tied = [i for i, v in enumerate(vp) if v == best]
+        fewest = min(turns[i] for i in tied)
+        winners = [i for i in tied if turns[i] == fewest]
+        return GameResult(vp, turns, winners)
+
+    # ------------------------------------------------------------ snapshot
+    def snapshot(self: Game) -> dict[str, Any]:
+        """Every zone and counter as plain data (deck top first; for transcripts)."""
+        def names(cards: list[Card]) -> list[str]:
+            return [c.name for c in cards]
+
+        players = []
+        for p in self.players:
+            players.append({
+                "name": p.name,
+                "deck": names(p.deck_top_first()),
+                "hand": names(p.hand),
+                "discard": names(p.discard),
+                "in_play": names(p.in_play),
+                "set_aside": names(p.set_aside),
+                "mats": {k: names(v) for k, v in p.mats.items()},
+                "tokens": dict(p.tokens),
+                "vp_tokens": p.vp_tokens,
+                "coffers": p.coffers,
+                "villagers": p.villagers,
+                "debt": p.debt,
+                "turns_taken": p.turns_taken,
+                "durations": [e.card.name for e in p.durations],
+                "states": list(p.states),
+            })
+        return {
+            "turn": self.turn_number,
+            "current_player": self.current,
+            "phase": self.phase,
+            "extra_turn": self.is_extra_turn,
+            "actions": self.actions,
+            "buys": self.buys,
+            "coins": self.coins,
+            "potions": self.potions,
+            "players": players,
+            "supply": {n: len(p) for n, p in self.piles.items() if p.supply},
+            "non_supply": {n: len(p) for n, p in self.piles.items() if not p.supply},
+            "trash": names(self.trash),
+            "events": sorted(self.events),
+            "over": self.over,
+        }

@@ -195,10 +195,10 @@ class Searcher:
         warnings += parsed.warnings
         plan = self._plan(parsed, warnings)
         if not plan.terms and not plan.names and not plan.phrases and not plan.required:
-            if parsed.clauses() or not warnings:
-                warnings.append(
-                    "nothing to search for: the query has only common words or operators"
-                )
+            warnings.append(
+                "nothing to search for: the query has only common words, operators or"
+                " ignored parts"
+            )
             return SearchResponse(warnings=warnings)
         scores = self._rank(plan)
         ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self._order[kv[0]]))

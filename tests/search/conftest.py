@@ -24,10 +24,12 @@ CARDS = [
     ("Gold", "base", ["Treasure"]), ("Militia", "base", ["Action", "Attack"]),
     ("Bridge", "intrigue", ["Action"]), ("Mining Village", "intrigue", ["Action"]),
     ("Great Hall", "intrigue", ["Action", "Victory"]),
-    ("King's Court", "prosperity", ["Action"]), ("Watchtower", "prosperity", ["Action", "Reaction"]),
+    ("King's Court", "prosperity", ["Action"]),
+    ("Watchtower", "prosperity", ["Action", "Reaction"]),
     ("Worker's Village", "prosperity", ["Action"]), ("Grand Market", "prosperity", ["Action"]),
     ("Treasury", "seaside", ["Action"]), ("Count", "dark-ages", ["Action"]),
-    ("Band of Misfits", "dark-ages", ["Action"]), ("Will-o'-Wisp", "nocturne", ["Action", "Spirit"]),
+    ("Band of Misfits", "dark-ages", ["Action"]),
+    ("Will-o'-Wisp", "nocturne", ["Action", "Spirit"]),
     ("King's Cache", "plunder", ["Treasure"]), ("Cheap", "plunder", []),
 ]
 
@@ -131,8 +133,7 @@ def searcher(index_dir: Path, corpus: FakeCorpus) -> Searcher:
     return Searcher.open(index_dir, corpus, aliases={})
 
 
-def top_card(searcher: Searcher, query: str) -> str:
-    """The card of the first result (fails the test when there is none)."""
-    response = searcher.search(query)
-    assert response.results, (query, response.warnings)
-    return response.results[0].card
+@pytest.fixture(name="make_corpus")
+def make_corpus_fixture():
+    """The corpus factory, for tests that need a fresh copy to change."""
+    return make_corpus

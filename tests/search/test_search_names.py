@@ -1,0 +1,123 @@
+"""Name lookup tiers (exact, fuzzy, ambiguous, autocomplete) and recognition in questions."""
+
+from __future__ import annotations
+
+import pytest
+
+from rulings_service.search import Searcher
+from rulings_service.search.names import WEAK, Abbreviation, NameIndex, load_abbreviations
+from rulings_service.search.text import name_key
+
+
+@pytest.mark.parametrize(
+    "typed", ["King's Court", "kings court", "KINGS COURT", "King\u2019s  Court", "kingscourt"]
+)
+def test_exact_ignores_case_and_punctuation(searcher: Searcher, typed: str) -> None:
+    card = searcher.named_exact(typed)
+    assert card is not None and card["name"] == "King's Court"
+
+
+@pytest.mark.parametrize("typed", ["King", "Kings Courts", "KC", "", "   ", None, 42])
+def test_exact_answers_only_exact_names(searcher: Searcher, typed: object) -> None:
+    assert searcher.named_exact(typed) is None
+
+
+@pytest.mark.parametrize(
+    "typed, name",
+    [
+        ("wachtower", "Watchtower"),  # typo
+        ("Throne Rooms", "Throne Room"),  # plural
+        ("KC", "King's Court"),  # community abbreviation
+        ("bom", "Band of Misfits"),
+        ("thron", "Throne Room"),  # unique prefix
+        ("will o wisp", "Will-o'-Wisp"),
+        ("gardns", "Gardens"),
+    ],
+)
+def test_fuzzy_answers_when_one_card_is_clearly_meant(
+    searcher: Searcher, typed: str, name: str
+) -> None:
+    match = searcher.named_fuzzy(typed)
+    assert match.card is not None and match.card["name"] == name
+    assert not match.ambiguous
+
+
+def test_fuzzy_returns_candidates_when_ambiguous(searcher: Searcher) -> None:
+    match = searcher.named_fuzzy("king")
+    assert match.card is None and match.ambiguous
+    assert set(match.candidates) == {"King's Court", "King's Cache"}
+
+
+@pytest.mark.parametrize("typed", ["zzzzqqq", "", "!!!", None])
+def test_fuzzy_without_candidates_is_not_ambiguous(searcher: Searcher, typed: object) -> None:
+    match = searcher.named_fuzzy(typed)
+    assert match.card is None and not match.ambiguous and match.candidates == []
+
+
+def test_autocomplete_puts_whole_name_prefixes_first(searcher: Searcher) -> None:
+    names = searcher.autocomplete("vil")
+    assert names[0] == "Village"
+    assert set(names[1:]) == {"Mining Village", "Worker's Village"}
+
+
+def test_autocomplete_ignores_case_and_apostrophes(searcher: Searcher) -> None:
+    assert searcher.autocomplete("KINGS C") == ["King's Cache", "King's Court"]
+
+
+@pytest.mark.parametrize("typed", ["", "   ", "\x00", "🎉", None, "zzz", "x" * 10_000])
+def test_autocomplete_never_raises(searcher: Searcher, typed: object) -> None:
+    assert searcher.autocomplete(typed) == []
+
+
+def test_autocomplete_caps_at_twenty() -> None:
+    cards = [{"name": f"Card {i:02d}", "slug": f"card-{i:02d}"} for i in range(40)]
+    index = NameIndex(cards)
+    assert index.autocomplete("card") == [f"Card {i:02d}" for i in range(20)]
+
+
+def test_recognises_names_anywhere_in_a_question(searcher: Searcher) -> None:
+    found = searcher.names.recognise("if i TR a feast, do kings courts get three")
+    assert [(r.name, r.how) for r in found] == [
+        ("Throne Room", "abbreviation"), ("Feast", "name"), ("King's Court", "name"),
+    ]
+
+
+def test_recognises_possessives_and_typos(searcher: Searcher) -> None:
+    found = searcher.names.recognise("wachtower's reaction on bridge's turn")
+    assert [(r.name, r.how) for r in found] == [("Watchtower", "fuzzy"), ("Bridge", "name")]
+
+
+def test_corpus_words_are_not_fuzzed_into_names(searcher: Searcher) -> None:
+    # "treasure" is one edit from "Treasury", but the corpus uses it as a word.
+    found = searcher.names.recognise("can i trash a treasure")
+    assert [r.name for r in found] == []
+
+
+def test_common_lower_case_word_is_a_weak_name(searcher: Searcher) -> None:
+    weak = searcher.names.recognise("keep count of actions")
+    strong = searcher.names.recognise("keep Count of actions")
+    assert weak[0].confidence == WEAK and strong[0].confidence == 1.0
+
+
+def test_case_sensitive_abbreviation_needs_its_case() -> None:
+    cards = [{"name": "Horn of Plenty", "slug": "horn-of-plenty"}]
+    index = NameIndex(cards, abbreviations=[Abbreviation("HoP", "Horn of Plenty", True)])
+    assert [r.name for r in index.recognise("does HoP count itself")] == ["Horn of Plenty"]
+    assert index.recognise("hop over it") == []
+
+
+def test_shipped_abbreviations_name_real_cards() -> None:
+    from parsers.catalogue import load_catalogue
+    from rulings_service.paths import CATALOGUE_DIR
+
+    catalogue = load_catalogue(CATALOGUE_DIR)
+    entries = load_abbreviations()
+    assert len(entries) >= 20
+    unknown = [e.card for e in entries if catalogue.get(e.card) is None]
+    assert unknown == []
+
+
+def test_name_key_folds_plurals_and_possessives() -> None:
+    assert name_key("Gardens") == name_key("garden")
+    assert name_key("King's Caches") == name_key("kings cache")
+    assert name_key("Libraries") == name_key("library")

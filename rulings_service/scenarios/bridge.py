@@ -202,7 +202,10 @@ class Table:
             elif verb == "end_turn":
                 game.end_turn()
             elif verb == "gain":
-                game.gain_card(who, value, step.get("to", "discard"))
+                if "to" in step:
+                    game.gain_card(who, value, step["to"])
+                else:
+                    _gain_where_the_card_says(game, who, value)
             elif verb == "trash":
                 source = step.get("from", "hand")
                 if source == "hand":
@@ -265,6 +268,19 @@ class Table:
 
     def winners(self) -> list[int]:
         return [i + 1 for i in self.game.result().winners]
+
+
+def _gain_where_the_card_says(game: Any, who: int, name: str) -> None:
+    """A direct gain with no destination goes where the card says (Den of Sin: hand).
+
+    ``Game.gain_card`` defaults its destination to the discard pile, which
+    would override a card's own "gain to hand"; the primitive takes None.
+    """
+    if game.over:
+        raise IllegalMove("the game is over")
+    if name not in game.piles:
+        raise IllegalMove(f"there is no {name} pile in this game")
+    game.gain(game.player(who), name, None, source="test")
 
 
 def _state_description(setup: dict[str, Any]) -> dict[str, Any]:

@@ -288,7 +288,8 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
                         check(name, value, turn.get(item))
         elif key == "turn":
             for item, value in wanted.items():
-                check(f"turn.{item}", value, snap["turn"].get(item))
+                default = False if item == "extra_turn" else None
+                check(f"turn.{item}", value, snap["turn"].get(item, default))
         elif key == "supply":
             for pile, count in wanted.items():
                 check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))

@@ -88,6 +88,13 @@ class TurnSetupSchema(Schema):
     potions = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+class TurnExpectSchema(TurnSetupSchema):
+    """The turn state after the steps: the setup's keys plus the turn number and extra turns."""
+
+    number = fields.Integer(strict=True, validate=validate.Range(min=1))
+    extra_turn = fields.Boolean()
+
+
 class SetupSchema(Schema):
     """The game state a scenario starts from."""
 
@@ -220,7 +227,7 @@ class ExpectSchema(Schema):
     player4 = fields.Nested(PlayerExpectSchema)
     player5 = fields.Nested(PlayerExpectSchema)
     player6 = fields.Nested(PlayerExpectSchema)
-    turn = fields.Nested(TurnSetupSchema)
+    turn = fields.Nested(TurnExpectSchema)
     supply = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
     trash = _card_list()
     log = fields.List(fields.Nested(LogFactSchema))

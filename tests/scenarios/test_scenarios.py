@@ -29,9 +29,8 @@ def test_scenario(scenario) -> None:
     assert result.passed, "\n".join(lines)
 
 
-@pytest.mark.parametrize("error", FILE_ERRORS, ids=[e.path.name for e in FILE_ERRORS])
-def test_invalid_scenario_file(error) -> None:
-    pytest.fail(str(error))
+def test_every_scenario_file_is_valid() -> None:
+    assert not FILE_ERRORS, "\n".join(str(error) for error in FILE_ERRORS)
 
 
 def test_there_are_scenarios() -> None:

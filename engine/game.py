@@ -180,7 +180,7 @@ class Game(TurnMixin):
         self.add_listener(log)
         return log
 
-    def _event(self, kind: str, player: Player | None, cards: Iterable[Card] = (),
+    def _event(self, kind: str, player: Player | None, cards: Iterable[Card] = (), /,
                source: str | None = None, scope: bool = False, **data: Any) -> None:
         cards = tuple(cards)
         ev = LogEvent(

@@ -1,0 +1,282 @@
+"""Each sampled scenario fails when the card behaviour it demonstrates is broken.
+
+A scenario that still passes with the card broken proves nothing. For each
+case below we monkeypatch the relevant card's hook (or bonus, or the setup
+rule) with a plausible *wrong* reading of the card — the kind of bug an engine
+really has (gain to the wrong zone, count coins towards Feast, discard down to
+4, shuffle the set-aside cards in) — and check the scenario now fails. Every
+case first checks that the scenario passes unbroken, so a failure here is
+attributable to the break alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+
+from engine import registry
+from engine import setup as engine_setup
+from engine.cost import Cost
+from rulings_service.scenarios.loader import find_scenario
+from rulings_service.scenarios.runner import run_scenario
+
+Patch = Callable[[pytest.MonkeyPatch], None]
+
+
+def hook(card: str, attr: str, value: Any) -> Patch:
+    """Replace one attribute (hook or bonus) of a card or Event definition."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        defn = registry.event(card) if registry.is_event(card) else registry.card(card)
+        mp.setattr(defn, attr, value)
+
+    return apply
+
+
+# --- wrong readings of cards, written with the engine's primitives ------------------------
+def feast_gains_only_if_trashed(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5))
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def feast_counts_coins(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5 + g.coins))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def adventurer_discards_as_it_goes(g, p, card, play) -> None:
+    found = 0
+    while found < 2:
+        c = g.take_top(p)
+        if c is None:
+            break
+        if c.defn.is_treasure:
+            p.hand.append(c)
+            found += 1
+        else:
+            p.discard.append(c)
+
+
+def cellar_draws_first(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(p.hand))
+    g.draw(p, len(picked))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+
+
+def chapel_trashes_one(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def library_discards_at_once(g, p, card, play) -> None:
+    while len(p.hand) < 7:
+        c = g.take_top(p)
+        if c is None:
+            break
+        p.hand.append(c)
+        if c.defn.is_action and g.yes_no(p, card.name, "Set aside?"):
+            g.discard_card(p, c, p.hand, card.name)
+
+
+def library_draws_to_eight(g, p, card, play) -> None:
+    while len(p.hand) < 8:
+        c = g.take_top(p)
+        if c is None:
+            break
+        p.hand.append(c)
+
+
+def militia_down_to_four(g, p, card, play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 4
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def mine_gains_to_discard(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", pred=lambda c: c.defn.is_treasure)
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(3)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit, pred=lambda d: d.is_treasure)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def mine_gains_anything(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", pred=lambda c: c.defn.is_treasure)
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(3)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, to="hand", source=card.name)
+
+
+def moneylender_always_pays(g, p, card, play) -> None:
+    for c in p.hand:
+        if c.name == "Copper":
+            g.trash_card(p, c, p.hand, card.name)
+            break
+    g.coins += 3
+
+
+def remodel_up_to_three_more(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(3)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def spy_others_first(g, p, card, play) -> None:
+    for q in [*play.victims(g), p]:
+        top = g.peek_top(q)
+        if top is None:
+            continue
+        choice = g.choose_option(p, card.name, "?", [("discard", "d"), ("keep", "k")])
+        if choice == "discard":
+            g.discard_card(q, top, q.deck, card.name)
+
+
+def thief_takes_all(g, p, card, play) -> None:
+    for q in play.victims(g):
+        for _ in range(2):
+            c = g.take_top(q)
+            if c is None:
+                break
+            if c.defn.is_treasure:
+                p.discard.append(c)
+            else:
+                q.discard.append(c)
+
+
+def throne_room_costs_an_action(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play twice", pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand, by=card)
+        g.actions -= 1
+        g.play_card(p, picked[0], None, by=card, again=True)
+
+
+def witch_from_the_right(g, p, card, play) -> None:
+    for q in reversed(play.victims(g)):
+        g.gain(q, "Curse", source=card.name)
+
+
+def workshop_up_to_five(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def bureaucrat_silver_to_discard(g, p, card, play) -> None:
+    g.gain(p, "Silver", source=card.name)
+
+
+def gardens_deck_only(p) -> int:
+    return len(p.deck) // 10
+
+
+def wharf_next_turn_one_card(g, p, card) -> None:
+    g.draw(p, 1)
+    g.buys += 1
+
+
+def kings_court_twice(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play", min=0, pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand, by=card)
+        g.play_card(p, picked[0], None, by=card, again=True)
+
+
+def no_op(*_args: Any) -> None:
+    return None
+
+
+def provinces_always_twelve(mp: pytest.MonkeyPatch) -> None:
+    original = engine_setup.pile_size
+
+    def wrong(defn, players):
+        return 12 if defn.name == "Province" else original(defn, players)
+
+    mp.setattr(engine_setup, "pile_size", wrong)
+
+
+def starting_coppers_on_top(mp: pytest.MonkeyPatch) -> None:
+    original = engine_setup.pile_size
+
+    def wrong(defn, players):
+        return 60 if defn.name == "Copper" else original(defn, players)
+
+    mp.setattr(engine_setup, "pile_size", wrong)
+
+
+CASES: dict[str, Patch] = {
+    "feast--throne-room-gains-two": hook("Feast", "on_play", feast_gains_only_if_trashed),
+    "feast--gain-from-supply-up-to-five": hook("Feast", "on_play", feast_counts_coins),
+    "adventurer--shuffle-excludes-revealed": hook(
+        "Adventurer", "on_play", adventurer_discards_as_it_goes
+    ),
+    "bureaucrat--empty-decks": hook("Bureaucrat", "on_play", bureaucrat_silver_to_discard),
+    "cellar--discard-then-draw-reshuffled": hook("Cellar", "on_play", cellar_draws_first),
+    "chancellor--deck-into-discard": hook("Chancellor", "on_play", no_op),
+    "chapel--cannot-trash-itself": hook("Chapel", "on_play", chapel_trashes_one),
+    "council-room--others-must-draw": hook("Council Room", "on_play", no_op),
+    "gardens--counts-every-card-rounds-down": hook("Gardens", "vp_fn", gardens_deck_only),
+    "laboratory--draw-two-and-action": hook("Laboratory", "actions", 0),
+    "library--set-aside-not-shuffled": hook("Library", "on_play", library_discards_at_once),
+    "library--seven-cards-draws-nothing": hook("Library", "on_play", library_draws_to_eight),
+    "market--plus-card-action-buy-coin": hook("Market", "buys", 0),
+    "militia--discard-down-to-three": hook("Militia", "on_play", militia_down_to_four),
+    "mine--treasure-to-hand": hook("Mine", "on_play", mine_gains_to_discard),
+    "mine--same-or-cheaper-treasure": hook("Mine", "on_play", mine_gains_anything),
+    "moat--blocks-witch": hook("Moat", "react_attack", lambda *a: False),
+    "moat--played-as-action": hook("Moat", "cards", 1),
+    "moneylender--no-copper-no-coins": hook("Moneylender", "on_play", moneylender_always_pays),
+    "remodel--up-to-two-more": hook("Remodel", "on_play", remodel_up_to_three_more),
+    "smithy--draw-three": hook("Smithy", "cards", 2),
+    "spy--reveal-order-and-shuffle": hook("Spy", "on_play", spy_others_first),
+    "thief--only-just-trashed": hook("Thief", "on_play", thief_takes_all),
+    "throne-room--market-two-actions": hook("Throne Room", "on_play", throne_room_costs_an_action),
+    "witch--curses-in-turn-order": hook("Witch", "on_play", witch_from_the_right),
+    "woodcutter--plus-buy-two-coins": hook("Woodcutter", "coins", 1),
+    "workshop--gain-up-to-four": hook("Workshop", "on_play", workshop_up_to_five),
+    "province--pile-sizes-five-players": provinces_always_twelve,
+    "copper--pile-sizes-two-players": starting_coppers_on_top,
+    "watchtower--trash-gained-card": hook("Watchtower", "react_gain", None),
+    "bridge--throne-room-cumulative": hook("Bridge", "on_play", no_op),
+    "wharf--throne-room-stays-in-play": hook("Wharf", "next_turn", wharf_next_turn_one_card),
+    "outpost--extra-turn-three-cards": hook("Outpost", "on_play", no_op),
+    "kings-court--village-three-times": hook("King's Court", "on_play", kings_court_twice),
+    "hoard--gold-on-victory-buy": hook("Hoard", "while_in_play_buy", None),
+    "fortress--trashed-returns-to-hand": hook("Fortress", "on_trash", None),
+    "den-of-sin--gained-to-hand-night": hook("Den of Sin", "gain_to", None),
+    "bandit-camp--spoils-returns": hook("Spoils", "on_play", None),
+    "launch--back-to-action-phase": hook("Launch", "once_per_turn", False),
+}
+
+
+def test_sample_is_large_enough() -> None:
+    assert len(CASES) >= 20
+
+
+@pytest.mark.parametrize("scenario_id", sorted(CASES))
+def test_scenario_fails_when_card_is_broken(scenario_id: str, monkeypatch) -> None:
+    scenario = find_scenario(scenario_id)
+    assert run_scenario(scenario).passed, "the scenario must pass before the card is broken"
+    CASES[scenario_id](monkeypatch)
+    broken = run_scenario(scenario)
+    assert not broken.passed, f"{scenario_id} still passes with the card broken"

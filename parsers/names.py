@@ -86,6 +86,7 @@ class NameIndex:
         self._xref_paren = re.compile(
             rf"\((?:from |an? [^()]*? in |in )?(?:the )?(?:Dominion: )?({set_alt})\)")
         self._xref_card = re.compile(rf"\b(?:Dominion: )?({set_alt}) card ")
+        self._xref_from = re.compile(rf",? from (?:Dominion: )?({set_alt})\b")
 
     def canonical(self, spelling: str) -> str | None:
         """The catalogue name for an exact spelling (case-insensitive fallback)."""
@@ -116,16 +117,21 @@ class NameIndex:
         """Cards named with their set: "Harem (from Intrigue)", "the Seaside card Ambassador"."""
         refs: list[CrossRef] = []
         mentions = self.mentions(text)
+        ends = {m.end: m for m in mentions}
         for m in self._xref_paren.finditer(text):
-            prior = [x for x in mentions if x.end <= m.start()
-                     and not text[x.end:m.start()].strip(" ,") .count(" ") > 8]
-            if prior:
-                refs.append(CrossRef(prior[-1].name, SET_NAMES[m.group(1)], prior[-1].start))
+            gap = len(text[:m.start()]) - len(text[:m.start()].rstrip())
+            named = ends.get(m.start() - gap)
+            if named is not None:
+                refs.append(CrossRef(named.name, SET_NAMES[m.group(1)], named.start))
+        for m in self._xref_from.finditer(text):
+            named = ends.get(m.start())
+            if named is not None:
+                refs.append(CrossRef(named.name, SET_NAMES[m.group(1)], named.start))
         for m in self._xref_card.finditer(text):
             after = [x for x in mentions if x.start == m.end()]
             if after:
                 refs.append(CrossRef(after[0].name, SET_NAMES[m.group(1)], after[0].start))
-        return sorted(set(refs), key=lambda r: r.start)
+        return sorted(set(refs), key=lambda r: (r.start, r.name, r.set))
 
     def name_at(self, text: str, pos: int, end: int | None = None) -> str | None:
         """The longest catalogue name (exact spelling, any case) starting at ``pos``."""

@@ -67,8 +67,16 @@ class _Ctx:
         seg = segment(self.text, start, end)
         self.doc.debris.extend(Debris(Span(self.doc.document, a, b), r) for a, b, r in seg.debris)
         card = None if topic else self.names.catalogue.get(subject)
-        return rulings_from(self.text, seg, self.doc.document, subject,
-                            card.set if card else self.set_id, is_topic=topic, kind=kind)
+        out = rulings_from(self.text, seg, self.doc.document, subject,
+                           card.set if card else self.set_id, is_topic=topic, kind=kind)
+        if topic:  # an intro line may mix a rule with a remark about the booklet
+            for ruling in out:
+                if ruling.kind != "editorial" and any(h in ruling.text for h in EDITORIAL_HINTS):
+                    ruling.kind = "editorial"
+                elif ruling.kind == "editorial" and kind and not any(
+                        h in ruling.text for h in EDITORIAL_HINTS):
+                    ruling.kind = kind
+        return out
 
 
 def parse_rulebook(text: str, names: NameIndex, document: str, set_id: str) -> ParsedDocument:
@@ -116,10 +124,6 @@ def _components(ctx: _Ctx, section: str, start: int, end: int, line: str, first:
                                   kind="setup", is_topic=True, set=ctx.set_id))
 
 
-def _intro_kind(line: str, default: str) -> str:
-    return "editorial" if any(h in line for h in EDITORIAL_HINTS) else default
-
-
 def _general(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bool) -> None:
     topic = section
     if section == "Additional Rules for Nocturne":
@@ -128,19 +132,16 @@ def _general(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bo
         topic = min(hits)[1] if hits else section
     elif section == "Sample Turn":
         topic = "Sample turn"
-    kind = _intro_kind(line, "general")
-    ctx.doc.general.extend(ctx.rulings(start, end, topic, topic=True, kind=kind))
+    ctx.doc.general.extend(ctx.rulings(start, end, topic, topic=True, kind="general"))
 
 
 def _setup(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bool) -> None:
-    ctx.doc.general.extend(ctx.rulings(start, end, section, topic=True,
-                                       kind=_intro_kind(line, "setup")))
+    ctx.doc.general.extend(ctx.rulings(start, end, section, topic=True, kind="setup"))
 
 
 def _intro(ctx: _Ctx, section: str, start: int, end: int, line: str) -> None:
     """A section's explanatory first line(s) (not a card line)."""
-    ctx.doc.general.extend(ctx.rulings(start, end, section, topic=True,
-                                       kind=_intro_kind(line, "general")))
+    ctx.doc.general.extend(ctx.rulings(start, end, section, topic=True, kind="general"))
 
 
 def _known(ctx: _Ctx, raw: str, pos: int) -> str:

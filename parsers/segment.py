@@ -133,7 +133,8 @@ def segment(text: str, start: int = 0, end: int | None = None, editorial: bool =
             depth += 1
         elif c in ")]":
             depth = max(0, depth - 1)
-        elif c in ".!?" and depth == 0 and not _is_abbreviation(text, i, start):
+        elif (c in ".!?" and depth == 0 and not _is_abbreviation(text, i, start)
+              and not (c != "." and i > start and text[i - 1] in "\"'\u201c\u2018")):
             j = i + 1
             while j < end and text[j] in CLOSERS:
                 j += 1

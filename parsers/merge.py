@@ -1,0 +1,148 @@
+"""De-duplication across and within sources, icon repair, and ordering.
+
+Three kinds of duplicate, each merged into one ruling that cites every place
+it was printed:
+
+1. *Twins across documents*: the Intrigue and Prosperity FAQs repeat the dump's
+   entries, with icons stripped and small rewordings. Rulings of the same card
+   whose words (icons aside) are similar enough are paired one-to-one, best
+   pairs first; the icons are restored from the twin. The merged text is the
+   twin's if it already contains every word of the repaired text (nothing is
+   lost), otherwise the repaired text.
+2. *Repeats within a document*: ``Hermit / Madman`` repeats ``Madman``,
+   ``Shelters`` repeats ``Hovel`` and so on: identical text, same card.
+3. *One sentence, several cards*: "This is a Prize; see the Additional Rules."
+   printed under five Prizes is one ruling belonging to five cards.
+
+Whatever gap detection still finds afterwards is marked in the text
+(``parsers.icons.ICON_GAP_MARK``) and counted.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from parsers.icons import find_gaps, is_subsequence, mark_gaps, restore, similarity
+from parsers.records import ParsedDocument, Ruling, Span
+
+#: Word-level similarity (icons ignored) from which two rulings of a card are twins.
+TWIN_THRESHOLD = 0.6
+
+
+@dataclass
+class MergeResult:
+    rulings: list[Ruling]
+    #: Card name -> spans of its entries/notes in every document (empty entries included).
+    entries: dict[str, list[tuple[Span, bool]]] = field(default_factory=dict)
+    twins_merged: int = 0
+    icons_restored: int = 0
+    gaps_marked: int = 0
+
+
+def _key(text: str) -> str:
+    return " ".join(text.lower().split())
+
+
+def merge_documents(docs: Sequence[ParsedDocument]) -> MergeResult:
+    """Merge the parsed documents (in manifest order) into one ordered list of rulings."""
+    result = MergeResult([])
+    by_card: dict[str, list[Ruling]] = {}
+    general: list[Ruling] = []
+    for doc in docs:
+        incoming: dict[str, list[Ruling]] = {}
+        for entry in doc.entries:
+            result.entries.setdefault(entry.name, []).append((entry.span, entry.empty))
+            for ruling in entry.rulings:
+                if not ruling.cards:
+                    ruling.cards = [ruling.subject]
+                incoming.setdefault(entry.name, []).append(ruling)
+        for name, new in incoming.items():
+            existing = by_card.setdefault(name, [])
+            _merge_same_document(new)
+            _merge_twins(existing, new, result)
+        general.extend(_merge_same_document(list(doc.general)))
+    card_rulings = [r for rs in by_card.values() for r in rs]
+    merged = _merge_across_cards(card_rulings) + _merge_across_cards(general)
+    for ruling in merged:
+        gaps = find_gaps(ruling.text)
+        if gaps:
+            ruling.text, ruling.icon_gaps = mark_gaps(ruling.text)
+            result.gaps_marked += len(gaps)
+    doc_order = {doc.document: i for i, doc in enumerate(docs)}
+    merged.sort(key=lambda r: (doc_order[r.span.document], r.span.start))
+    for order, ruling in enumerate(merged):
+        ruling.order = order
+    result.rulings = merged
+    return result
+
+
+def _merge_same_document(rulings: list[Ruling]) -> list[Ruling]:
+    """Fold exact repeats (same subject, same text) into the first; returns the survivors."""
+    seen: dict[tuple[str, str], Ruling] = {}
+    keep: list[Ruling] = []
+    for ruling in rulings:
+        key = (ruling.subject, _key(ruling.text))
+        if key in seen:
+            seen[key].extra_spans.extend(ruling.spans())
+            _add_cards(seen[key], ruling.cards)
+        else:
+            seen[key] = ruling
+            keep.append(ruling)
+    rulings[:] = keep
+    return keep
+
+
+def _add_cards(target: Ruling, cards: list[str]) -> None:
+    for card in cards:
+        if card not in target.cards:
+            target.cards.append(card)
+
+
+def _merge_twins(existing: list[Ruling], new: list[Ruling], result: MergeResult) -> None:
+    """Pair each new ruling with its most similar existing one; unpaired ones are appended."""
+    pairs = sorted(
+        ((similarity(n.text, e.text), i, j) for i, n in enumerate(new)
+         for j, e in enumerate(existing) if e.span.document != n.span.document),
+        key=lambda t: (-t[0], t[1], t[2]))
+    used_new: set[int] = set()
+    used_old: set[int] = set()
+    for score, i, j in pairs:
+        if score < TWIN_THRESHOLD or i in used_new or j in used_old:
+            continue
+        used_new.add(i)
+        used_old.add(j)
+        _fold_twin(existing[j], new[i], result)
+    existing.extend(n for i, n in enumerate(new) if i not in used_new)
+
+
+def _fold_twin(old: Ruling, new: Ruling, result: MergeResult) -> None:
+    repaired, count = restore(new.text, old.text)
+    repaired_old, count_old = restore(old.text, new.text)
+    if count_old and not count:
+        repaired, count = new.text, 0
+        old.text, old.icons_restored = repaired_old, True
+        result.icons_restored += count_old
+    if not is_subsequence(repaired, old.text):
+        old.text = repaired
+    if count:
+        old.icons_restored = True
+        result.icons_restored += count
+    old.extra_spans.extend(new.spans())
+    _add_cards(old, new.cards)
+    result.twins_merged += 1
+
+
+def _merge_across_cards(rulings: list[Ruling]) -> list[Ruling]:
+    """One sentence printed for several cards becomes one ruling listing all of them."""
+    seen: dict[str, Ruling] = {}
+    keep: list[Ruling] = []
+    for ruling in sorted(rulings, key=lambda r: (r.span.document, r.span.start)):
+        key = _key(ruling.text)
+        if key in seen and seen[key].kind == ruling.kind:
+            seen[key].extra_spans.extend(ruling.spans())
+            _add_cards(seen[key], ruling.cards)
+        else:
+            seen.setdefault(key, ruling)
+            keep.append(ruling)
+    return keep

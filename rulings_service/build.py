@@ -1,0 +1,351 @@
+"""``rulings build``: sources -> parsed records -> merged corpus -> ``corpus.json`` (+ index).
+
+The build is deterministic: the same sources and catalogue give byte-identical
+``corpus.json`` (sorted keys, stable order, no timestamps) and identical ruling
+ids. It writes into a fresh directory next to the target and only then points
+the ``current`` symlink at it with ``os.replace`` (atomic on POSIX), so a build
+that fails at any step leaves the previous corpus and index untouched.
+
+Further steps (the search index) are added to ``default_steps()``: each step
+gets the finished corpus and the staging directory, and writes its own files
+there before the swap.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from parsers.catalogue import Catalogue, CatalogueError, load_catalogue, slugify
+from parsers.dump import parse_dump
+from parsers.faq import parse_faq, parse_faq_html
+from parsers.merge import merge_documents
+from parsers.names import NameIndex
+from parsers.records import CardLine, ParsedDocument, ParseError, Ruling, Span
+from parsers.rulebook import parse_rulebook
+from rulings_service.corpus_store import CORPUS_FILE, CURRENT, Corpus
+from rulings_service.paths import CATALOGUE_DIR, SOURCES_DIR
+from rulings_service.paths import build_dir as default_build_dir
+
+MANIFEST = "manifest.yaml"
+FORMATS = ("colon-dump", "titled-faq", "titled-faq-html", "rulebook")
+#: How many finished builds to keep besides the current one (readers may still hold them).
+KEEP_PREVIOUS = 1
+
+
+class BuildError(RuntimeError):
+    """The build failed; the message names the file (and position, for parse errors)."""
+
+
+@dataclass
+class BuildContext:
+    """What a build step gets: the corpus as built, and the directory to write into."""
+
+    corpus: Corpus
+    data: dict[str, Any]
+    staging: Path
+    progress: Callable[[str], None]
+
+
+BuildStep = Callable[[BuildContext], None]
+
+
+@dataclass
+class BuildReport:
+    build_id: str
+    directory: Path
+    seconds: float
+    per_source: dict[str, int]
+    per_set: dict[str, tuple[int, int]]  # set -> (cards, rulings)
+    totals: dict[str, int] = field(default_factory=dict)
+    warnings: list[str] = field(default_factory=list)
+
+
+def write_corpus_json(ctx: BuildContext) -> None:
+    """The first step: the canonical corpus JSON."""
+    (ctx.staging / CORPUS_FILE).write_text(canonical_json(ctx.data), encoding="utf-8")
+
+
+def default_steps() -> list[tuple[str, BuildStep]]:
+    """The build steps, in order. Each writes into the staging directory."""
+    steps: list[tuple[str, BuildStep]] = [("corpus", write_corpus_json)]
+    # Further steps go here, e.g. the search index writing into staging / "index".
+    return steps
+
+
+def canonical_json(data: Any) -> str:
+    return json.dumps(data, ensure_ascii=False, sort_keys=True, indent=1) + "\n"
+
+
+# ---------------------------------------------------------------- reading sources
+
+
+def load_manifest(sources_dir: Path) -> list[dict[str, Any]]:
+    path = sources_dir / MANIFEST
+    try:
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    except FileNotFoundError as exc:
+        raise BuildError(f"{path}: source manifest is missing") from exc
+    except yaml.YAMLError as exc:
+        raise BuildError(f"{path}: not valid YAML: {exc}") from exc
+    sources = data.get("sources") if isinstance(data, dict) else None
+    if not isinstance(sources, list) or not sources:
+        raise BuildError(f"{path}: expected a 'sources' list")
+    for i, src in enumerate(sources):
+        missing = {"id", "file", "title", "format", "sets"} - set(src or {})
+        if missing:
+            raise BuildError(f"{path}: sources[{i}] lacks {sorted(missing)}")
+        if src["format"] not in FORMATS:
+            raise BuildError(f"{path}: sources[{i}] ({src['id']}): unknown format "
+                             f"{src['format']!r}; expected one of {list(FORMATS)}")
+    return sources
+
+
+def read_source(sources_dir: Path, src: dict[str, Any]) -> tuple[str, str]:
+    """The text of a source and its sha256; errors name the file and the byte position."""
+    path = sources_dir / src["file"]
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError as exc:
+        raise BuildError(f"{path}: source file {src['id']!r} is missing") from exc
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise BuildError(f"{path}: at byte {exc.start}: not valid UTF-8 ({exc.reason})") from exc
+    if "\x00" in text:
+        raise BuildError(f"{path}: at character {text.index(chr(0))}: NUL byte in a text source")
+    return text, hashlib.sha256(raw).hexdigest()
+
+
+def parse_source(text: str, src: dict[str, Any], names: NameIndex) -> ParsedDocument:
+    fmt, doc_id = src["format"], src["id"]
+    if fmt == "colon-dump":
+        return parse_dump(text, names, doc_id)
+    if fmt == "titled-faq":
+        return parse_faq(text, names, doc_id)
+    if fmt == "titled-faq-html":
+        return parse_faq_html(text, names, doc_id)
+    return parse_rulebook(text, names, doc_id, src["sets"][0])
+
+
+# ---------------------------------------------------------------- assembling
+
+
+def _topic_label(subject: str) -> str:
+    return f"General rules: {subject}"
+
+
+def _ruling_ids(rulings: list[Ruling]) -> list[str]:
+    """``<card-or-topic slug>-<sha1 prefix of the normalised text>``, longer on collision."""
+    ids: list[str] = []
+    taken: set[str] = set()
+    for ruling in rulings:
+        slug = slugify(ruling.subject)
+        digest = hashlib.sha1(" ".join(ruling.text.lower().split()).encode()).hexdigest()
+        width = 6
+        while f"{slug}-{digest[:width]}" in taken:
+            width += 2
+        ids.append(f"{slug}-{digest[:width]}")
+        taken.add(ids[-1])
+    return ids
+
+
+def assemble(manifest: list[dict[str, Any]], texts: dict[str, tuple[str, str]],
+             docs: list[ParsedDocument], catalogue: Catalogue, names: NameIndex
+             ) -> tuple[dict[str, Any], list[str]]:
+    """The corpus JSON object (without build_id) and warnings."""
+    warnings: list[str] = []
+    merged = merge_documents(docs)
+    doc_order = {src["id"]: i for i, src in enumerate(manifest)}
+    ids = _ruling_ids(merged.rulings)
+    rulings_json = []
+    card_rulings: dict[str, list[str]] = {}
+    related: dict[str, list[str]] = {}
+    for rid, ruling in zip(ids, merged.rulings, strict=True):
+        spans = sorted(set(ruling.spans()), key=lambda s: (doc_order[s.document], s.start))
+        card = None if ruling.is_topic else catalogue.get(ruling.subject)
+        if not ruling.is_topic and card is None:
+            warnings.append(f"ruling {rid}: unknown card {ruling.subject!r}")
+        for name in ruling.cards:
+            target = related if ruling.is_topic else card_rulings
+            target.setdefault(name, []).append(rid)
+        own = set(ruling.cards) | {ruling.subject}
+        rulings_json.append({
+            "id": rid,
+            "card": _topic_label(ruling.subject) if ruling.is_topic else ruling.subject,
+            "card_slug": card.slug if card else None,
+            "topic": slugify(ruling.subject) if ruling.is_topic else None,
+            "cards": [] if ruling.is_topic else list(ruling.cards),
+            "set": card.set if card else ruling.set,
+            "text": ruling.text,
+            "sources": [s.as_dict() for s in spans],
+            "mentions": names.mentioned_names(ruling.text, exclude=own),
+            "cross_references": [{"card": x.name, "set": x.set}
+                                 for x in names.cross_references(ruling.text)],
+            "kind": ruling.kind,
+            "order": ruling.order,
+            "icons_restored": ruling.icons_restored,
+            "icon_gaps": len(ruling.icon_gaps),
+        })
+    card_lines: dict[str, list[CardLine]] = {}
+    for doc in docs:
+        for line in doc.card_lines:
+            card_lines.setdefault(line.name, []).append(line)
+        for raw, pos in doc.unknown_names:
+            warnings.append(f"{doc.document}: at character {pos}: unknown name {raw!r}")
+    cards_json = [_card_json(c, card_rulings, related, merged.entries, card_lines, doc_order)
+                  for c in catalogue.cards]
+    kingdoms_json = _kingdoms_json(docs)
+    sources_json = [{
+        "id": src["id"], "file": src["file"], "title": src["title"], "sets": list(src["sets"]),
+        "format": src["format"], "sha256": texts[src["id"]][1],
+        "chars": len(texts[src["id"]][0]),
+    } for src in manifest]
+    data = {"sources": sources_json, "cards": cards_json, "rulings": rulings_json,
+            "kingdoms": kingdoms_json}
+    return data, warnings
+
+
+def _card_json(card: Any, card_rulings: dict[str, list[str]], related: dict[str, list[str]],
+               entries: dict[str, list[tuple[Span, bool]]],
+               card_lines: dict[str, list[CardLine]], doc_order: dict[str, int]
+               ) -> dict[str, Any]:
+    pile = card.pile_size
+    if isinstance(pile, dict):
+        pile = {str(k): v for k, v in sorted(pile.items())}
+    lines = card_lines.get(card.name, [])
+    printed: list[dict[str, Any]] = []
+    for span, empty in entries.get(card.name, []):
+        printed.append({**span.as_dict(), "role": "empty-entry" if empty else "entry"})
+    for line in lines:
+        printed.append({**line.span.as_dict(), "role": "card-line"})
+    printed.sort(key=lambda p: (doc_order[p["document"]], p["start"]))
+    return {
+        "name": card.name, "slug": card.slug, "set": card.set, "sets": [card.set],
+        "cost": card.cost.as_dict() if card.cost else None,
+        "types": list(card.types), "kind": card.kind,
+        "text": card.text or (lines[0].text if lines else ""),
+        "pile_size": pile, "in_scope": card.in_scope,
+        "members": list(card.members), "aliases": list(card.aliases),
+        "ruling_ids": card_rulings.get(card.name, []),
+        "related_ruling_ids": related.get(card.name, []),
+        "printed_in": printed,
+    }
+
+
+def _kingdoms_json(docs: list[ParsedDocument]) -> list[dict[str, Any]]:
+    out = []
+    taken: set[str] = set()
+    for doc in docs:
+        for k in doc.kingdoms:
+            kid = slugify(k.name)
+            if kid in taken:
+                kid = slugify(f"{k.source} {k.name}")
+            taken.add(kid)
+            out.append({
+                "id": kid, "name": k.name, "source": k.source, "group": k.group,
+                "sets": list(k.sets), "cards": list(k.cards),
+                "landscapes": [{"name": x.name, "kind": x.kind, "pile": x.pile}
+                               for x in k.landscapes],
+                "druid_boons": list(k.druid_boons), "notes": k.notes,
+                "span": k.span.as_dict(),
+            })
+    return out
+
+
+# ---------------------------------------------------------------- the build
+
+
+def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
+          catalogue_dir: Path = CATALOGUE_DIR, steps: list[tuple[str, BuildStep]] | None = None,
+          progress: Callable[[str], None] | None = None) -> BuildReport:
+    """Parse every source, merge, write and swap in a new build. Raises ``BuildError``."""
+    began = time.perf_counter()
+    say = progress or (lambda _msg: None)
+    target = build_dir or default_build_dir()
+    manifest = load_manifest(sources_dir)
+    try:
+        catalogue = load_catalogue(catalogue_dir)
+    except CatalogueError as exc:
+        raise BuildError(f"catalogue: {exc}") from exc
+    names = NameIndex(catalogue)
+    texts: dict[str, tuple[str, str]] = {}
+    docs: list[ParsedDocument] = []
+    for i, src in enumerate(manifest, 1):
+        texts[src["id"]] = read_source(sources_dir, src)
+        try:
+            doc = parse_source(texts[src["id"]][0], src, names)
+        except ParseError as exc:
+            raise BuildError(f"{sources_dir / src['file']}: at character {exc.position}: "
+                             f"{exc.detail}") from exc
+        docs.append(doc)
+        say(f"[{i}/{len(manifest)}] {src['id']} ({src['file']}): {len(doc.entries)} entries, "
+            f"{len(doc.all_rulings())} rulings, {len(doc.card_lines)} card lines, "
+            f"{len(doc.kingdoms)} kingdoms")
+    data, warnings = assemble(manifest, texts, docs, catalogue, names)
+    data["build_id"] = hashlib.sha256(canonical_json(data).encode()).hexdigest()
+    say(f"merged: {len(data['rulings'])} rulings, {len(data['cards'])} cards, "
+        f"{len(data['kingdoms'])} kingdoms")
+    corpus = Corpus.from_dict(data, with_engine=False)
+    target.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix="build-", dir=target))
+    staging.chmod(0o755)
+    try:
+        for name, step in steps if steps is not None else default_steps():
+            say(f"step {name}")
+            step(BuildContext(corpus, data, staging, say))
+        _swap(target, staging)
+    except BaseException as exc:
+        shutil.rmtree(staging, ignore_errors=True)
+        if isinstance(exc, BuildError | KeyboardInterrupt):
+            raise
+        raise BuildError(f"build step failed, previous build kept: {exc}") from exc
+    _prune(target, staging)
+    report = _report(data, target / CURRENT, time.perf_counter() - began, warnings)
+    say(f"build {data['build_id'][:12]} written to {staging} in {report.seconds:.2f} s")
+    return report
+
+
+def _swap(target: Path, staging: Path) -> None:
+    link = target / CURRENT
+    tmp = target / f".{CURRENT}-{os.getpid()}"
+    if tmp.is_symlink() or tmp.exists():
+        tmp.unlink()
+    os.symlink(staging.name, tmp)
+    os.replace(tmp, link)
+
+
+def _prune(target: Path, keep: Path) -> None:
+    old = sorted((p for p in target.glob("build-*") if p.is_dir() and p != keep),
+                 key=lambda p: p.stat().st_mtime, reverse=True)
+    for path in old[KEEP_PREVIOUS:]:
+        shutil.rmtree(path, ignore_errors=True)
+
+
+def _report(data: dict[str, Any], directory: Path, seconds: float, warnings: list[str]
+            ) -> BuildReport:
+    per_source: Counter[str] = Counter()
+    for ruling in data["rulings"]:
+        for doc in {s["document"] for s in ruling["sources"]}:
+            per_source[doc] += 1
+    rulings_per_set = Counter(r["set"] for r in data["rulings"])
+    cards_per_set = Counter(c["set"] for c in data["cards"] if c["in_scope"])
+    sets = sorted(set(rulings_per_set) | set(cards_per_set))
+    per_set = {s: (cards_per_set.get(s, 0), rulings_per_set.get(s, 0)) for s in sets}
+    kinds = Counter(r["kind"] for r in data["rulings"])
+    totals = {"rulings": len(data["rulings"]), "cards": len(data["cards"]),
+              "kingdoms": len(data["kingdoms"]), **{f"kind:{k}": v for k, v in kinds.items()}}
+    return BuildReport(data["build_id"], directory, seconds,
+                       {s["id"]: per_source.get(s["id"], 0) for s in data["sources"]},
+                       per_set, totals, warnings)

@@ -1,0 +1,121 @@
+"""Loading the built corpus: one JSON file, read once, indexed for lookups.
+
+Where builds live: ``<build dir>/current`` is a symlink to the directory of
+the last successful build, which holds ``corpus.json`` and whatever further
+build steps wrote (the search index in ``index/``). Readers always go through
+``current``, so a build that fails half-way is never seen.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from rulings_service.paths import build_dir as default_build_dir
+
+CURRENT = "current"
+CORPUS_FILE = "corpus.json"
+INDEX_DIR = "index"
+
+
+class CorpusNotBuilt(FileNotFoundError):
+    """No successful build exists yet in the build directory."""
+
+
+def current_dir(build_dir: Path | None = None) -> Path:
+    """The directory of the last successful build (through the ``current`` symlink)."""
+    return (build_dir or default_build_dir()) / CURRENT
+
+
+def corpus_file(build_dir: Path | None = None) -> Path:
+    return current_dir(build_dir) / CORPUS_FILE
+
+
+def index_dir(build_dir: Path | None = None) -> Path:
+    """Where the search index of the current build lives."""
+    return current_dir(build_dir) / INDEX_DIR
+
+
+def _implemented_names() -> frozenset[str]:
+    """Card names the engine implements; empty if the engine registry is not there yet."""
+    try:
+        from engine.registry import implemented_names
+    except ImportError:
+        return frozenset()
+    return frozenset(implemented_names())
+
+
+@dataclass
+class Corpus:
+    """The built corpus with lookup tables. Dicts follow the JSON contract in the README."""
+
+    build_id: str
+    sources: list[dict[str, Any]]
+    cards: list[dict[str, Any]]
+    rulings: list[dict[str, Any]]
+    kingdoms: list[dict[str, Any]]
+    card_by_slug: dict[str, dict[str, Any]] = field(init=False, repr=False)
+    ruling_by_id: dict[str, dict[str, Any]] = field(init=False, repr=False)
+    _card_by_name: dict[str, dict[str, Any]] = field(init=False, repr=False)
+
+    def __post_init__(self) -> None:
+        self.card_by_slug = {c["slug"]: c for c in self.cards}
+        self.ruling_by_id = {r["id"]: r for r in self.rulings}
+        self._card_by_name = {c["name"].lower(): c for c in self.cards}
+        for card in self.cards:
+            for alias in card.get("aliases", ()):
+                self._card_by_name.setdefault(alias.lower(), card)
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], with_engine: bool = True) -> Corpus:
+        """Build from the corpus JSON object; adds each card's ``implemented`` flag."""
+        implemented = _implemented_names() if with_engine else frozenset()
+        cards = [dict(c) for c in data["cards"]]
+        for card in cards:
+            card["implemented"] = card["name"] in implemented
+        return cls(data["build_id"], data["sources"], cards, data["rulings"], data["kingdoms"])
+
+    def card_named(self, name: str) -> dict[str, Any] | None:
+        """A card by name or alias, case-insensitively."""
+        return self._card_by_name.get(name.lower())
+
+    def rulings_for_card(self, slug: str) -> list[dict[str, Any]]:
+        """The card's own rulings (including ones it shares with other cards), in order."""
+        card = self.card_by_slug.get(slug)
+        if card is None:
+            return []
+        return [self.ruling_by_id[i] for i in card["ruling_ids"]]
+
+    def rulings_mentioning(self, card_name: str) -> list[dict[str, Any]]:
+        """Rulings of other cards or topics that mention ``card_name``."""
+        card = self.card_named(card_name)
+        name = card["name"] if card else card_name
+        return [r for r in self.rulings if name in r["mentions"]]
+
+    def as_dict(self) -> dict[str, Any]:
+        """The export object: the corpus JSON plus each card's ``implemented`` flag."""
+        return {"build_id": self.build_id, "sources": self.sources, "cards": self.cards,
+                "rulings": self.rulings, "kingdoms": self.kingdoms}
+
+
+def load_corpus(build_dir: Path | None = None) -> Corpus:
+    """Read the current build's corpus; ``CorpusNotBuilt`` if there is none."""
+    path = corpus_file(build_dir)
+    try:
+        raw = path.read_text(encoding="utf-8")
+    except FileNotFoundError as exc:
+        raise CorpusNotBuilt(f"no corpus at {path}: run 'rulings build' first") from exc
+    return Corpus.from_dict(json.loads(raw))
+
+
+def ensure_built(build_dir: Path | None = None) -> Corpus:
+    """Load the corpus, building it first if no build exists yet."""
+    try:
+        return load_corpus(build_dir)
+    except CorpusNotBuilt:
+        from rulings_service.build import build
+
+        build(build_dir)
+        return load_corpus(build_dir)

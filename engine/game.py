@@ -529,14 +529,16 @@ class Game(TurnMixin):
         eligible card must be taken).
         """
         eligible = [c for c in p.hand if pred is None or pred(c)]
+        # The kind follows what the card asks (one card or several), not how
+        # many happen to be eligible, so scripts stay stable.
+        kind = (DecisionKind.CHOOSE_CARD_FROM_HAND if max == 1
+                else DecisionKind.CHOOSE_CARDS_FROM_HAND)
         max = min_(max, len(eligible))
         min = min_(min, max)
         if max == 0:
             return []
         if min == len(eligible):
             return eligible
-        kind = (DecisionKind.CHOOSE_CARD_FROM_HAND if max == 1
-                else DecisionKind.CHOOSE_CARDS_FROM_HAND)
         picked = self.decide(Decision(
             kind, p.index, source, prompt, [Option(c.name, None, c) for c in eligible],
             min=min, max=max,

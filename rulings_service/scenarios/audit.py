@@ -111,7 +111,7 @@ def run_audit(
             for key in keys:
                 counts[key] += 1
 
-    known = set(corpus.ruling_by_id)
+    known = frozenset(corpus.ruling_by_id)
     unknown = [
         {"scenario": s.id, "ruling_id": rid}
         for s in selected

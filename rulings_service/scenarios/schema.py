@@ -329,4 +329,5 @@ def _plain(message: str) -> str:
         "Not a valid mapping type.": "expected a mapping (key: value lines)",
         "Invalid input type.": "expected a mapping (key: value lines)",
         "Not a valid boolean.": "expected true or false",
+        "Field may not be null.": "is empty; expected a value",
     }.get(message, message)

@@ -108,6 +108,10 @@ class Game(TurnMixin):
         self.extra_turns: deque[int] = deque()
         self._last_normal = 0
         self.over = False
+        # Moves are all-or-nothing unless a simulation turns this off for speed.
+        self.atomic = True
+        self._in_move = False
+        self._rng_saved: object | None = None
         # Listeners and the cached flags that keep the hot path lean.
         self._listeners: list[Any] = []
         self._logging = False
@@ -232,6 +236,8 @@ class Game(TurnMixin):
         """Shuffle ``p``'s discard pile and put it under their deck."""
         cards = p.discard
         p.discard = []
+        if self._in_move and self._rng_saved is None:
+            self._rng_saved = self.rng.getstate()
         script = self._shuffle_script.get(p.index)
         if script:
             names = script.pop(0)

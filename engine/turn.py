@@ -13,18 +13,41 @@ by asking the providers phase decisions (``action_phase``, ``buy_phase``,
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+import functools
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove
+from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.state import Player
 
 PHASES = ("action", "buy", "night", "cleanup")
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def _atomic(method: F) -> F:
+    """Run a public move all-or-nothing when ``game.atomic`` is on (the default)."""
+    @functools.wraps(method)
+    def wrapper(self: Game, *args: Any, **kwargs: Any) -> Any:
+        if not self.atomic or self._in_move:
+            return method(self, *args, **kwargs)
+        saved = checkpoint(self)
+        self._in_move = True
+        try:
+            return method(self, *args, **kwargs)
+        except BaseException:
+            rollback(self, saved)
+            raise
+        finally:
+            self._in_move = False
+    return wrapper  # type: ignore[return-value]
 
 
 class GameResult:
@@ -70,6 +93,7 @@ class TurnMixin:
         raise IllegalMove(f"no {card} in {where} (it holds {names})")
 
     # -------------------------------------------------------------- moves
+    @_atomic
     def play_action(self: Game, card: str | Card) -> Card:
         """Play an Action card from the current player's hand in the Action phase."""
         p = self._check_live()
@@ -88,6 +112,7 @@ class TurnMixin:
         if self.phase == "action":
             self._set_phase("buy")
 
+    @_atomic
     def play_treasure(self: Game, card: str | Card) -> Card:
         """Play a Treasure from hand (ends the Action phase if still in it)."""
         p = self._check_live()
@@ -102,6 +127,7 @@ class TurnMixin:
         self.play_card(p, c, p.hand)
         return c
 
+    @_atomic
     def play_all_treasures(self: Game) -> list[Card]:
         """Play every Treasure in hand, in hand order."""
         p = self._check_live()
@@ -133,6 +159,7 @@ class TurnMixin:
                 played.append(c)
         return played
 
+    @_atomic
     def play_night(self: Game, card: str | Card) -> Card:
         """Play a Night card from hand (moves on to the Night phase if needed)."""
         p = self._check_live()
@@ -174,6 +201,7 @@ class TurnMixin:
             return f"{name} costs a Potion and none is available"
         return None
 
+    @_atomic
     def buy(self: Game, name: str) -> Card | None:
         """Buy a card from the Supply: pay, fire when-buy triggers, then gain it."""
         p = self._check_live()
@@ -199,6 +227,7 @@ class TurnMixin:
                 hook(self, p, c, top)
         return self.gain(p, name, source="buy")
 
+    @_atomic
     def buy_event(self: Game, name: str) -> None:
         """Buy an Event: uses a Buy and its cost; nothing is gained."""
         p = self._check_live()
@@ -234,6 +263,7 @@ class TurnMixin:
         if self._logging:
             self._event("phase", self.players[self.current], (), None, phase=phase)
 
+    @_atomic
     def end_phase(self: Game) -> None:
         """End the current phase; ending the Night phase ends the turn."""
         self._check_live()
@@ -244,12 +274,14 @@ class TurnMixin:
         else:
             self._cleanup_and_next()
 
+    @_atomic
     def end_turn(self: Game) -> None:
         """Skip the rest of this turn (no more plays or buys): Clean-up, then the next turn."""
         self._check_live()
         self._cleanup_and_next()
 
     # ------------------------------------------------------ direct actions
+    @_atomic
     def gain_card(self: Game, player: int, name: str, to: str = "discard") -> Card | None:
         """Test action: ``player`` gains a ``name`` (firing when-gain triggers)."""
         if self.over:
@@ -261,6 +293,7 @@ class TurnMixin:
             raise IllegalMove(f"cannot gain to {to!r} (use discard, hand or deck)")
         return self.gain(p, name, to, source="test")
 
+    @_atomic
     def trash_from_hand(self: Game, player: int, card: str | Card) -> Card:
         """Test action: ``player`` trashes a card from their hand (firing when-trash triggers)."""
         p = self.player(player)
@@ -268,6 +301,7 @@ class TurnMixin:
         self.trash_card(p, c, p.hand, source="test")
         return c
 
+    @_atomic
     def discard_from_hand(self: Game, player: int, card: str | Card) -> Card:
         """Test action: ``player`` discards a card from their hand."""
         p = self.player(player)
@@ -275,6 +309,7 @@ class TurnMixin:
         self.discard_card(p, c, p.hand, source="test")
         return c
 
+    @_atomic
     def draw_cards(self: Game, player: int, n: int = 1) -> list[Card]:
         """Test action: ``player`` draws ``n`` cards."""
         if n < 0:
@@ -368,8 +403,12 @@ class TurnMixin:
         self.phase = "action"
 
     # ----------------------------------------------------------- auto play
+    @_atomic
     def play_turn(self: Game) -> None:
-        """Play the current turn to its end, asking the current player's provider."""
+        """Play the current turn to its end, asking the current player's provider.
+
+        All-or-nothing as a whole (one checkpoint per turn, not per move).
+        """
         idx, turn = self.current, self.turn_number
         while not self.over and self.current == idx and self.turn_number == turn:
             phase = self.phase

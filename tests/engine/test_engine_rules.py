@@ -296,3 +296,31 @@ def test_registry_has_every_first_edition_base_card_with_catalogue_costs() -> No
     costs = {c["name"]: c["cost"] for c in data["cards"]}
     for name in base:
         assert card_def(name).cost.coins == costs[name], name
+
+
+def test_a_bad_answer_mid_effect_rolls_the_whole_move_back() -> None:
+    g, _ = make(["Cellar"], {"hand": ["Cellar", "Estate", "Copper"], "deck": [],
+                             "discard": ["Gold", "Silver", "Duchy"]}, {},
+                answers=[["Estate", "Province"]])
+    before = copy.deepcopy(g.snapshot())
+    cellar = g.players[0].hand[0]
+    with pytest.raises(InvalidAnswer, match="Province"):
+        g.play_action("Cellar")
+    assert g.snapshot() == before and g.players[0].hand[0] is cellar
+    # The failed move did not consume randomness: the next shuffle is as if it never ran.
+    g2, _ = make(["Cellar"], {"hand": ["Cellar", "Estate", "Copper"], "deck": [],
+                              "discard": ["Gold", "Silver", "Duchy"]}, {}, answers=[["Estate"]])
+    g.providers[0].add(["Estate"])
+    g.play_action("Cellar")
+    g2.play_action("Cellar")
+    assert g.snapshot() == g2.snapshot()
+
+
+def test_rollback_happens_even_after_a_shuffle_and_gain() -> None:
+    g, _ = make(["Witch", "Watchtower"], {"hand": ["Witch"], "discard": ["Copper"] * 4},
+                {"hand": ["Watchtower"]}, answers=["Watchtower", "burn"])
+    before = copy.deepcopy(g.snapshot())
+    with pytest.raises(InvalidAnswer, match="burn"):
+        g.play_action("Witch")
+    assert g.snapshot() == before
+    assert check_invariants(g) == []

@@ -1,0 +1,85 @@
+"""All-or-nothing moves: a cheap checkpoint of every zone and counter.
+
+A move is validated before it starts, but a card's effect can still fail part
+way (a scripted answer that is not a legal option). With ``Game.atomic`` on,
+each public move checkpoints the state first and puts it back if the move
+raises, so the caller always sees the game as it was. The checkpoint copies
+lists of the *same* card objects, so card identity survives a rollback.
+The event log is not rolled back: listeners see what was attempted.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+_GAME_FIELDS = (
+    "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
+    "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over", "steps",
+    "_depth",
+)
+_GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
+               "black_market", "cost_modifiers")
+_PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
+_PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "kept_in_play")
+
+
+def checkpoint(game: Game) -> Any:
+    """Everything a move can change, as shallow copies.
+
+    The RNG state is saved lazily by the first shuffle of the move
+    (``Game._rng_saved``): copying it costs more than all the zones together.
+    """
+    game._rng_saved = None
+    players = [
+        (
+            (p.vp_tokens, p.coffers, p.villagers, p.debt, p.turns_taken),
+            (p.deck[:], p.hand[:], p.discard[:], p.in_play[:], p.set_aside[:], p.states[:],
+             p.kept_in_play[:]),
+            {k: v[:] for k, v in p.mats.items()} if p.mats else {},
+            dict(p.tokens) if p.tokens else {},
+            [(e, e.keepers[:]) for e in p.durations] if p.durations else [],
+        )
+        for p in game.players
+    ]
+    return (
+        tuple(getattr(game, f) for f in _GAME_FIELDS),
+        tuple(getattr(game, f)[:] for f in _GAME_LISTS),
+        [(pile, pile.cards[:], dict(pile.tokens) if pile.tokens else {})
+         for pile in game.piles.values()],
+        dict(game.events_bought),
+        list(game.extra_turns),
+        {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
+        players,
+    )
+
+
+def rollback(game: Game, saved: Any) -> None:
+    """Put the game back exactly as :func:`checkpoint` saw it."""
+    fields, lists, piles, events_bought, extra, script, players = saved
+    for f, v in zip(_GAME_FIELDS, fields, strict=True):
+        setattr(game, f, v)
+    for f, v in zip(_GAME_LISTS, lists, strict=True):
+        setattr(game, f, v)
+    for pile, cards, tokens in piles:
+        pile.cards = cards
+        pile.tokens = tokens
+    game.events_bought = events_bought
+    game.extra_turns.clear()
+    game.extra_turns.extend(extra)
+    game._shuffle_script = script
+    if game._rng_saved is not None:
+        game.rng.setstate(game._rng_saved)
+        game._rng_saved = None
+    for p, (pf, pl, mats, tokens, durations) in zip(game.players, players, strict=True):
+        for f, v in zip(_PLAYER_FIELDS, pf, strict=True):
+            setattr(p, f, v)
+        for f, v in zip(_PLAYER_LISTS, pl, strict=True):
+            setattr(p, f, v)
+        p.mats = mats
+        p.tokens = tokens
+        for effect, keepers in durations:
+            effect.keepers = keepers
+        p.durations = [e for e, _ in durations]

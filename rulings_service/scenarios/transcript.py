@@ -48,22 +48,34 @@ def format_log(events: Iterable[dict[str, Any]], depth: int = 0) -> Iterator[str
         yield from format_log(event.get("children", []), depth + 1)
 
 
+VERBS = {
+    "play": "plays", "draw": "draws", "gain": "gains", "buy": "buys", "trash": "trashes",
+    "discard": "discards", "reveal": "reveals", "set_aside": "sets aside",
+    "topdeck": "puts on their deck", "return": "returns", "shuffle": "shuffles",
+    "react": "reveals", "decision": "decides", "turn": "starts a turn", "phase": "enters phase",
+    "exchange": "exchanges", "game_end": "game ends",
+}
+
+
 def describe_event(event: dict[str, Any]) -> str:
-    """A short sentence for one log event (unknown keys are listed, never dropped)."""
+    """A short sentence for one log event, e.g. "player 1 plays Market again (Throne Room)"."""
     who = f"player {event['player']}" if event.get("player") else "game"
-    verb = str(event.get("event", "?")).replace("_", " ")
-    parts = [who, verb]
-    if event.get("card"):
-        parts.append(str(event["card"]))
+    kind = str(event.get("event", "?"))
+    data = dict(event.get("data") or {})
+    parts = [who, VERBS.get(kind, kind.replace("_", " "))]
+    if kind == "decision":
+        answer = data.pop("answer", [])
+        parts.append(f"{data.pop('kind', '?')}: {', '.join(map(str, answer)) or 'nothing'}")
+    elif kind == "phase":
+        parts.append(str(data.pop("phase", "")))
     if event.get("cards"):
         parts.append(", ".join(map(str, event["cards"])))
-    extras = {
-        k: v
-        for k, v in event.items()
-        if k not in {"player", "event", "card", "cards", "children"} and v not in (None, "", [])
-    }
-    if extras:
-        parts.append("(" + ", ".join(f"{k}: {v}" for k, v in extras.items()) + ")")
+    if data.pop("again", False):
+        parts.append("again")
+    if event.get("source") and event["source"] != "test":
+        parts.append(f"({event['source']})")
+    if data:
+        parts.append("[" + ", ".join(f"{k} {v}" for k, v in data.items()) + "]")
     return " ".join(parts)
 
 
@@ -85,7 +97,7 @@ def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
     for player in zones.get("players", []):
         number = player.get("number")
         for zone, cards in player.items():
-            if zone == "number":
+            if zone == "number" or (zone == "vp_tokens" and not cards):
                 continue
             yield f"p{number}.{zone}", f"player {number} {zone}: {_cards(cards)}"
     if "supply" in zones:

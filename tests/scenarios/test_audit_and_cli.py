@@ -1,0 +1,141 @@
+"""The audit's counts and exit status, and the replay/audit commands."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from types import SimpleNamespace
+
+import pytest
+import yaml
+from click.testing import CliRunner
+
+from rulings_service.cli import main
+from rulings_service.scenarios.audit import run_audit
+from rulings_service.scenarios.loader import load_scenario_file
+
+
+def scenario(tmp_path: Path, sid: str, rulings: list[str], hand_expected: list[str]):
+    data = {
+        "id": sid,
+        "title": f"{sid} probe",
+        "rulings": rulings,
+        "setup": {
+            "kingdom": ["Smithy"],
+            "players": 2,
+            "player1": {"hand": ["Smithy"], "deck": ["Copper", "Silver", "Gold"]},
+        },
+        "steps": [{"play": "Smithy"}],
+        "expect": {"player1": {"hand": hand_expected}},
+    }
+    path = tmp_path / f"{sid}.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return load_scenario_file(path)
+
+
+def fake_corpus(*rulings: dict) -> SimpleNamespace:
+    return SimpleNamespace(
+        build_id="f" * 64, rulings=list(rulings), ruling_by_id={r["id"]: r for r in rulings}
+    )
+
+
+def ruling(rid: str, card: str = "Smithy", set_id: str = "base") -> dict:
+    return {"id": rid, "card": card, "card_slug": card.lower(), "set": set_id, "text": rid}
+
+
+def test_audit_counts_every_status(tmp_path: Path) -> None:
+    good = scenario(tmp_path, "smithy--good", ["smithy-aaaaaa"], ["Copper", "Silver", "Gold"])
+    bad = scenario(tmp_path, "smithy--bad", ["smithy-bbbbbb"], ["Copper"])
+    corpus = fake_corpus(
+        ruling("smithy-aaaaaa"),
+        ruling("smithy-bbbbbb"),
+        ruling("smithy-cccccc"),
+        ruling("bridge-dddddd", card="Bridge", set_id="intrigue"),
+    )
+    seen: list[str] = []
+    report = run_audit("base", corpus=corpus, scenarios=[good, bad], progress=seen.append)
+    assert sorted(seen) == ["smithy--bad", "smithy--good"]
+    assert report["totals"] == {
+        "rulings": 3,
+        "demonstrated": 2,
+        "passing": 1,
+        "failing": 1,
+        "informational": 0,
+        "unclassified": 1,
+    }
+    assert report["by_card"]["Smithy"]["failing"] == 1
+    assert report["ok"] is False
+    [failure] = report["failures"]
+    assert failure["scenario"] == "smithy--bad"
+    assert failure["mismatches"] == [
+        {"field": "player1.hand", "expected": ["Copper"], "actual": ["Copper", "Silver", "Gold"]}
+    ]
+    assert [u["ruling_id"] for u in report["unclassified"]] == ["smithy-cccccc"]
+    json.dumps(report)
+
+
+def test_audit_is_ok_only_when_everything_in_scope_passes(tmp_path: Path) -> None:
+    good = scenario(tmp_path, "smithy--good", ["smithy-aaaaaa"], ["Copper", "Silver", "Gold"])
+    corpus = fake_corpus(ruling("smithy-aaaaaa"), ruling("bridge-d", "Bridge", "intrigue"))
+    assert run_audit("base", corpus=corpus, scenarios=[good])["ok"] is True
+    assert run_audit(None, card="Bridge", corpus=corpus, scenarios=[good])["ok"] is False
+
+
+def test_audit_reports_stale_ruling_ids(tmp_path: Path) -> None:
+    stale = scenario(tmp_path, "smithy--stale", ["smithy-000000"], ["Copper", "Silver", "Gold"])
+    report = run_audit(corpus=fake_corpus(), scenarios=[stale])
+    assert report["unknown_ruling_ids"] == [
+        {"scenario": "smithy--stale", "ruling_id": "smithy-000000"}
+    ]
+    assert report["ok"] is False
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A real corpus build of the shipped sources, shared by the CLI tests."""
+    from rulings_service.corpus_store import ensure_built
+
+    path = tmp_path_factory.mktemp("build")
+    ensure_built(path)
+    return path
+
+
+def test_audit_command_base_set_is_clean(built: Path, monkeypatch) -> None:
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--set", "base", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    totals = report["totals"]
+    assert totals["failing"] == 0 and totals["unclassified"] == 0
+    assert totals["informational"] <= 0.10 * totals["rulings"]
+    assert totals["demonstrated"] + totals["informational"] == totals["rulings"]
+
+
+def test_audit_command_fails_on_unclassified_scope(built: Path, monkeypatch) -> None:
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--card", "Bridge"])
+    assert result.exit_code == 1
+    assert "UNCLASSIFIED bridge-" in result.stdout
+
+
+def test_audit_command_unknown_set_is_one_line(built: Path, monkeypatch) -> None:
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--set", "nope"])
+    assert result.exit_code == 1
+    assert "no rulings in set 'nope'" in result.output and "Traceback" not in result.output
+
+
+def test_replay_command_prints_steps_and_zones() -> None:
+    result = CliRunner().invoke(main, ["replay", "feast--throne-room-gains-two"])
+    assert result.exit_code == 0, result.output
+    assert "player 1 plays Feast again (Throne Room)" in result.output
+    assert "player 1 discard: [Duchy, Duchy]" in result.output
+    assert result.output.rstrip().endswith("PASS")
+
+
+def test_replay_command_json_and_unknown_id() -> None:
+    result = CliRunner().invoke(main, ["replay", "smithy--draw-three", "--json"])
+    transcript = json.loads(result.output)
+    assert transcript["passed"] and transcript["steps"][0]["zones"]["players"][0]["hand"]
+    missing = CliRunner().invoke(main, ["replay", "../../etc--passwd"])
+    assert missing.exit_code == 1 and "no scenario '../../etc--passwd'" in missing.output

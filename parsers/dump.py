@@ -118,18 +118,18 @@ def _parse_entry(text: str, pos: int, raw_name: str, end: int, names: NameIndex,
     if text.startswith(":", body):
         body += 1
     body = _skip_space(text, body, end)
-    entry = Entry(name, Span(doc.document, pos, end))
+    entry = Entry(name, Span(doc.document, pos, end), empty=not text[body:end].strip())
     if not topic:
         doc.entries.append(entry)
     parts = _sub_parts(text, body, end, names, name)
-    for sub_name, s, e in parts:
+    for sub_name, head, s, e in parts:
         seg = segment(text, s, e)
         doc.debris.extend(Debris(Span(doc.document, a, b), r) for a, b, r in seg.debris)
         if topic and sub_name == name:
             doc.general.extend(rulings_from(text, seg, doc.document, name, set_id,
                                             is_topic=True, kind="general"))
             continue
-        target = entry if sub_name == name else _entry_for(doc, sub_name, s, e)
+        target = entry if sub_name == name else _entry_for(doc, sub_name, head, e)
         sub_card = names.catalogue.get(target.name)
         target.rulings.extend(rulings_from(text, seg, doc.document, target.name,
                                            sub_card.set if sub_card else set_id))
@@ -145,8 +145,11 @@ def _entry_for(doc: ParsedDocument, name: str, start: int, end: int) -> Entry:
 
 
 def _sub_parts(text: str, body: int, end: int, names: NameIndex, own: str
-               ) -> list[tuple[str, int, int]]:
-    """Split an entry at ``Name: `` sub-headings naming other known cards (Ruins, Shelters)."""
+               ) -> list[tuple[str, int, int, int]]:
+    """Split an entry at ``Name: `` sub-headings naming other known cards (Ruins, Shelters).
+
+    Returns (card name, heading start, text start, end) for each part.
+    """
     cuts: list[tuple[str, int, int]] = []  # (name, heading start, text start)
     lead = LEADING_HEADING.match(text, body, end)
     if lead and names.canonical(lead.group(1)) == own:
@@ -156,12 +159,12 @@ def _sub_parts(text: str, body: int, end: int, names: NameIndex, own: str
         if canonical is not None:
             cuts.append((canonical, m.start(), m.end()))
     parts = []
-    prev_name, prev_start = own, body
+    prev_name, prev_head, prev_start = own, body, body
     for name, head, text_start in cuts:
         if head > prev_start:
-            parts.append((prev_name, prev_start, head))
-        prev_name, prev_start = name, text_start
-    parts.append((prev_name, prev_start, end))
+            parts.append((prev_name, prev_head, prev_start, head))
+        prev_name, prev_head, prev_start = name, head, text_start
+    parts.append((prev_name, prev_head, prev_start, end))
     return parts
 
 

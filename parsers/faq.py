@@ -72,7 +72,7 @@ def parse_faq(text: str, names: NameIndex, document: str) -> ParsedDocument:
         body = offset + len(raw)
         stop = titles[i + 1][0] if i + 1 < len(titles) else len(text)
         card = names.catalogue.get(name)
-        entry = Entry(name, Span(document, offset, stop))
+        entry = Entry(name, Span(document, offset, stop), empty=not text[body:stop].strip())
         seg = segment(text, body, stop)
         doc.debris.extend(Debris(Span(document, a, b), r) for a, b, r in seg.debris)
         entry.rulings = rulings_from(text, seg, document, name, card.set if card else None)
@@ -87,7 +87,7 @@ def html_to_text(html: str) -> str:
     soup = BeautifulSoup(html, "html.parser")
     blocks: list[str] = []
     for element in soup.find_all(["h1", "h2", "h3", "h4", "h5", "h6", "p"]):
-        block = " ".join(element.get_text(" ").split())
+        block = " ".join(element.get_text().split())
         if block:
             blocks.append(block)
     return "\n\n".join(blocks) + "\n"

@@ -84,10 +84,9 @@ class Entry:
     name: str
     span: Span
     rulings: list[Ruling] = field(default_factory=list)
-
-    @property
-    def empty(self) -> bool:
-        return not self.rulings
+    #: The source printed the name with no text at all (all of Hinterlands in the dump).
+    #: Not the same as "no rulings": Monument's only dump text is lifted to a general rule.
+    empty: bool = False
 
 
 @dataclass(frozen=True)

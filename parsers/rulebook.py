@@ -129,7 +129,7 @@ def _general(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bo
     if section == "Additional Rules for Nocturne":
         first_sentence = line.split(". ")[0]
         hits = [(first_sentence.find(k), t) for k, t in NOCTURNE_TOPICS if k in first_sentence]
-        topic = min(hits)[1] if hits else section
+        topic = max(hits)[1] if hits else section  # the paragraph's last-named subject
     elif section == "Sample Turn":
         topic = "Sample turn"
     ctx.doc.general.extend(ctx.rulings(start, end, topic, topic=True, kind="general"))
@@ -164,9 +164,10 @@ def _card_lines(ctx: _Ctx, section: str, start: int, end: int, line: str, first:
     types = tuple(t.strip() for t in m.group("types").split(" - "))
     cost = int(m.group("cost")) if m.group("cost") else None
     raw_name = m.group("name")
-    if ctx.names.canonical(raw_name) is None and " / " in raw_name:
+    if " / " in raw_name:
         _two_sided(ctx, section, start, m, raw_name, types)
-        return
+        if ctx.names.canonical(raw_name) is None:
+            return  # the card itself is only its two sides
     name = _known(ctx, raw_name, start)
     ctx.doc.card_lines.append(CardLine(name, Span(ctx.doc.document, start, end), section, cost,
                                        types, m.group("text")))

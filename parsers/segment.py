@@ -149,14 +149,13 @@ def segment(text: str, start: int = 0, end: int | None = None, editorial: bool =
 
 def _attach_examples(text: str, units: list[Unit], debris: list[tuple[int, int, str]]
                      ) -> list[Unit]:
-    """Join a "For example..." unit to the claim before it (unless a bullet separates them)."""
-    bullets = [d for d in debris if d[2] == "list bullet"]
+    """Join a "For example..." unit to the claim before it (unless debris separates them)."""
     out: list[Unit] = []
     for unit in units:
         prev = out[-1] if out else None
         if (prev is not None and prev.editorial == unit.editorial
                 and text.startswith(EXAMPLE_STARTS, unit.start)
-                and not any(prev.end <= b[0] < unit.start for b in bullets)):
+                and not any(prev.end <= d[0] < unit.start for d in debris)):
             out[-1] = Unit(prev.start, unit.end, prev.editorial)
         else:
             out.append(unit)

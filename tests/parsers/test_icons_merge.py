@@ -42,7 +42,7 @@ def test_find_gaps_on_stripped_text_and_not_on_whole_text() -> None:
     assert find_gaps("you will get total from Diadem") != []
     assert find_gaps("It is worth 1 coin per Treasure, like Copper.") == []
     assert find_gaps("It never costs less than 0 coins.") == []
-    assert find_gaps("that would be +3 coins .") == []  # a stray space, not a stripped icon
+    assert find_gaps("That would be +3 coins .") == []  # a stray space, not a stripped icon
 
 
 def test_mark_gaps_makes_the_hole_visible() -> None:

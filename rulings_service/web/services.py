@@ -9,11 +9,14 @@ are not registered at all rather than answering with made-up data.
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
 
 from flask import current_app
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -38,13 +41,22 @@ class Services:
         if self.scenarios is None:
             return None
         if ruling_id not in self._status:
-            self._status[ruling_id] = self.scenarios.ruling_status(ruling_id)
+            try:
+                self._status[ruling_id] = self.scenarios.ruling_status(ruling_id)
+            except Exception as exc:  # noqa: BLE001 - a bad scenario file must not take pages down
+                logger.warning("ruling status unavailable: %s", exc)
+                return {"ruling_id": ruling_id, "status": "unavailable", "error": str(exc)}
         return self._status[ruling_id]
 
     def replay(self, scenario_id: str) -> dict[str, Any]:
         """A scenario's transcript; scenarios and engine are fixed for a process's life."""
         if scenario_id not in self._replays:
-            self._replays[scenario_id] = self.scenarios.replay(scenario_id)
+            try:
+                self._replays[scenario_id] = self.scenarios.replay(scenario_id)
+            except Exception as exc:  # noqa: BLE001 - show the failure on the page, not a 500
+                logger.warning("replay of %s failed: %s", scenario_id, exc)
+                return {"id": scenario_id, "title": self.scenario_titles.get(scenario_id),
+                        "passed": False, "error": f"the replay could not run: {exc}", "steps": []}
         return self._replays[scenario_id]
 
     def audit(self, set_id: str | None, card: str | None) -> dict[str, Any]:
@@ -61,7 +73,12 @@ class Services:
         """Map rulings to their scenarios once, so a ruling page needs no scan."""
         if self.scenarios is None:
             return
-        for scenario in self.scenarios.load_scenarios():
+        try:
+            found = self.scenarios.load_scenarios()
+        except Exception as exc:  # noqa: BLE001 - serve the corpus even if a scenario is broken
+            logger.warning("scenarios could not be loaded; pages show no replays: %s", exc)
+            return
+        for scenario in found:
             sid = _attr(scenario, "id")
             self.scenario_titles[sid] = _attr(scenario, "title") or sid
             for ruling_id in _attr(scenario, "rulings") or ():

@@ -3,19 +3,29 @@
 The app gets its services injected, so no build directory is read or written.
 The search index is the real one when ``rulings_service.search`` offers the
 contract's ``build_index``/``Searcher``; otherwise a test double stands in.
+Scenarios are fixture files run by the real runner and engine, so the pages
+show real transcripts without depending on the shipped scenario files.
 """
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import pytest
 from flask import Flask
 from flask.testing import FlaskClient
-from web_doubles import FixtureCorpus, FixtureSearcher
+from web_doubles import FixtureCorpus, FixtureScenarios, FixtureSearcher
 
 from rulings_service.app import create_app
-from rulings_service.web.services import Services, load_scenario_module
+from rulings_service.web.services import Services
+
+# pytest puts tests/ on sys.path, where tests/engine/ would shadow the engine
+# package as a namespace package; a regular package on sys.path wins, so add
+# the repository root (the same fix as tests/engine/conftest.py).
+ROOT = str(Path(__file__).resolve().parents[2])
+if ROOT not in sys.path:
+    sys.path.append(ROOT)
 
 
 def _searcher(corpus: FixtureCorpus, index_dir: Path):
@@ -37,7 +47,7 @@ def app(corpus: FixtureCorpus, tmp_path_factory: pytest.TempPathFactory) -> Flas
     services = Services(
         corpus=corpus,
         searcher=_searcher(corpus, tmp_path_factory.mktemp("index")),
-        scenarios=load_scenario_module(),
+        scenarios=FixtureScenarios(),
     )
     services.index_scenarios()
     return create_app({"TESTING": True}, services=services)

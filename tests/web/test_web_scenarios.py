@@ -1,0 +1,78 @@
+"""Ruling pages with replays, the replay endpoint and the audit, on fixture scenarios."""
+
+from __future__ import annotations
+
+import re
+
+from flask.testing import FlaskClient
+from web_doubles import FixtureCorpus
+
+
+def _ruling(corpus: FixtureCorpus, card: str) -> dict:
+    return next(r for r in corpus.rulings if r["card"] == card)
+
+
+def test_demonstrated_ruling_shows_badge_and_replay(client: FlaskClient,
+                                                    corpus: FixtureCorpus) -> None:
+    ruling = _ruling(corpus, "Village")
+    html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
+    assert 'class="badge badge-demonstrated"' in html
+    assert "Two Villages then a Market leave three Actions" in html
+    assert "Scenario passes" in html
+    steps = re.findall(r'<li class="step" id="village--count-your-actions-step-(\d)"', html)
+    assert steps == ["1", "2", "3"]
+    # Previous/next links work without JavaScript (anchors), and the script is linked.
+    assert 'href="#village--count-your-actions-step-2" rel="next"' in html
+    assert 'href="#village--count-your-actions-step-1" rel="prev"' in html
+    assert '<script src="/static/replay.js" defer></script>' in html
+    # Each step shows its log and the zones: after step 3 player 1 has Village, Village, Market.
+    last = html[html.index('id="village--count-your-actions-step-3"'):]
+    assert "play Market" in last and "Zones after this step" in last
+
+
+def test_replay_twin_and_api_carry_the_transcript(client: FlaskClient,
+                                                  corpus: FixtureCorpus) -> None:
+    ruling = _ruling(corpus, "Village")
+    twin = client.get(f"/rulings/{ruling['id']}.json").get_json()
+    replay = client.get(f"/api/v1/rulings/{ruling['id']}/replay").get_json()
+    assert twin["replays"] == replay["scenarios"]
+    transcript = replay["scenarios"][0]
+    assert transcript["passed"] is True
+    assert [s["step"] for s in transcript["steps"]] == ["play Village", "play Village",
+                                                        "play Market"]
+    final = transcript["steps"][-1]["zones"]
+    assert final["turn"]["actions"] == 3
+    assert final["players"][0]["in_play"] == ["Village", "Village", "Market"]
+    assert twin["ruling"]["status"]["status"] == "demonstrated"
+
+
+def test_undemonstrated_ruling_has_no_replay(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    ruling = _ruling(corpus, "Cellar")
+    data = client.get(f"/api/v1/rulings/{ruling['id']}/replay").get_json()
+    assert data == {"ruling_id": ruling["id"], "scenarios": []}
+    html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
+    assert "No scenario demonstrates this ruling yet." in html
+    assert client.get("/api/v1/rulings/nope-000000/replay").status_code == 404
+
+
+def test_audit_page_counts_and_shows_failures(client: FlaskClient, corpus: FixtureCorpus) -> None:
+    data = client.get("/audit.json").get_json()["audit"]
+    totals = data["totals"]
+    assert totals["rulings"] == len(corpus.rulings)
+    assert totals["demonstrated"] == 2 and totals["passing"] == 2
+    assert totals["failing"] == 0  # the wrong Cellar scenario demonstrates no ruling...
+    failing = [f["scenario"] for f in data["failures"]]
+    assert failing == ["cellar--deliberately-wrong"]  # ...but it is run and reported.
+    html = client.get("/audit").get_data(as_text=True)
+    assert "cellar--deliberately-wrong" in html
+    assert "player1.hand: expected" in html
+    assert re.search(r"<h4>actual</h4>.*Silver", html, re.S)
+    assert 'href="/audit?set=base"' in html
+
+
+def test_audit_filters_and_api(client: FlaskClient) -> None:
+    base = client.get("/api/v1/audit?set=base").get_json()["audit"]
+    assert base["scope"] == {"set": "base", "card": None}
+    assert set(base["by_set"]) == {"base"}
+    village = client.get("/audit.json?card=Village").get_json()["audit"]
+    assert village["totals"]["rulings"] == 1 and village["totals"]["passing"] == 1

@@ -16,6 +16,8 @@ def check_invariants(game: Game) -> list[str]:
     - durations refer to cards that are in play.
     """
     problems: list[str] = []
+    if _fast_ok(game):
+        return problems
     seen: dict[int, str] = {}
 
     def visit(cards: list, where: str) -> None:  # type: ignore[type-arg]
@@ -48,3 +50,24 @@ def check_invariants(game: Game) -> list[str]:
         if getattr(game, counter) < 0:
             problems.append(f"{counter} is negative ({getattr(game, counter)})")
     return problems
+
+
+def _fast_ok(game: Game) -> bool:
+    """A quick pass that is True only if nothing at all is wrong (the common case)."""
+    uids: list[int] = []
+    add = uids.extend
+    for pile in game.piles.values():
+        add([c.uid for c in pile.cards])
+    add([c.uid for c in game.trash])
+    add([c.uid for c in game.black_market])
+    for p in game.players:
+        if p.coffers < 0 or p.villagers < 0 or p.debt < 0:
+            return False
+        for zone in (p.deck, p.hand, p.discard, p.in_play, p.set_aside, *p.mats.values()):
+            add([c.uid for c in zone])
+        for eff in p.durations:
+            if eff.card not in p.in_play:
+                return False
+    if game.actions < 0 or game.buys < 0 or game.coins < 0 or game.potions < 0:
+        return False
+    return len(uids) == game.card_count == len(set(uids))

@@ -26,7 +26,7 @@ from typing import Any
 
 from rulings_service.scenarios import bridge
 from rulings_service.scenarios.loader import Scenario
-from rulings_service.scenarios.schema import ANSWER_VERBS
+from rulings_service.scenarios.schema import ANSWER_VERBS, CHECK_VERBS
 
 
 class ScenarioError(Exception):
@@ -70,6 +70,8 @@ def describe_step(step: dict[str, Any]) -> str:
     who = f"player {step['player']} " if "player" in step else ""
     if verb in ANSWER_VERBS:
         return f"{who}{verb} {value!r}".strip()
+    if verb in CHECK_VERBS:
+        return "check " + ", ".join(sorted(value))
     if value is True or value is None:
         return f"{who}{verb.replace('_', ' ')}".strip()
     extra = f" to {step['to']}" if "to" in step else ""
@@ -202,6 +204,16 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
         where = f"step {number} ({describe_step(step)})"
+        if step["verb"] in CHECK_VERBS:
+            found = compare(step["value"], table)
+            for mismatch in found:
+                mismatch["field"] = f"step {number} check: {mismatch['field']}"
+            result.mismatches.extend(found)
+            result.steps.append(
+                {"index": number, "step": "check", "check": step["value"],
+                 "passed": not found, "log": [], "zones": table.snapshot()}
+            )
+            continue
         script.begin(where, answers)
         mark = table.log_mark()
         before = table.snapshot() if "error" in step else None

@@ -40,9 +40,12 @@ STEP_VERBS: dict[str, tuple[str, frozenset[str]]] = {
     "trash": ("card", frozenset({"player", "from", "error"})),
     "choose": ("answer", frozenset({"player", "decision", "card", "error"})),
     "react": ("answer", frozenset({"player", "card"})),
+    "check": ("expect", frozenset()),
 }
 #: Verbs that answer the decisions raised by the action step before them.
 ANSWER_VERBS = frozenset({"choose", "react"})
+#: Verbs that look at the table without changing it.
+CHECK_VERBS = frozenset({"check"})
 #: Which zones the direct test actions may use.
 GAIN_DESTINATIONS = ("discard", "hand", "deck")
 TRASH_SOURCES = ("hand", "deck", "discard", "in_play")
@@ -171,6 +174,13 @@ class StepField(fields.Field):
 def _check_value(verb: str, kind: str, raw: Any) -> None:
     if kind == "card" and not (isinstance(raw, str) and raw):
         raise ValidationError(f"'{verb}' expected a card name, got {raw!r}")
+    if kind == "expect":
+        if not isinstance(raw, dict):
+            raise ValidationError(f"'{verb}' expected expectations (player1: ..., supply: ...)")
+        try:
+            ExpectSchema().load(raw)
+        except ValidationError as exc:
+            raise ValidationError({verb: exc.messages}) from None
     if kind == "answer" and not _is_answer(raw):
         raise ValidationError(
             f"'{verb}' expected an option id, a list of option ids, yes/no or none; got {raw!r}"
@@ -258,10 +268,14 @@ class ScenarioSchema(Schema):
     @validates_schema
     def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:
         steps = data.get("steps") or []
-        if steps and steps[0]["verb"] in ANSWER_VERBS:
-            raise ValidationError(
-                "the first step answers a decision, but no step before it can ask one", "steps"
-            )
+        for index, step in enumerate(steps):
+            before = steps[index - 1]["verb"] if index else None
+            if step["verb"] in ANSWER_VERBS and (before is None or before in CHECK_VERBS):
+                raise ValidationError(
+                    f"step {index + 1} answers a decision, but the step before it is not a "
+                    "move that can ask one (answers follow their move directly)",
+                    "steps",
+                )
 
 
 INFORMATIONAL_REASONS = {

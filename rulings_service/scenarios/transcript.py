@@ -25,6 +25,8 @@ def format_transcript(transcript: dict[str, Any]) -> Iterator[str]:
         yield f"{step['index']:>3}. {step['step']}"
         if step.get("answers"):
             yield f"     answers: {'; '.join(map(str, step['answers']))}"
+        if "check" in step:
+            yield f"     {'holds' if step['passed'] else 'DOES NOT HOLD'}: {step['check']}"
         if step.get("error"):
             yield f"     refused (as expected): {step['error']}"
         yield from (f"       {line}" for line in format_log(step.get("log", [])))

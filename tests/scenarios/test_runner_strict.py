@@ -153,3 +153,17 @@ def test_transcript_is_json_serialisable_with_zones_and_log(tmp_path: Path) -> N
     player1 = step["zones"]["players"][0]
     assert player1["hand"] == ["Copper"] and player1["deck"] == ["Silver"]
     assert transcript["initial"]["players"][0]["hand"] == ["Chapel", "Estate", "Copper"]
+
+
+def test_check_step_compares_mid_scenario(tmp_path: Path) -> None:
+    steps = [
+        {"check": {"player1": {"hand": ["Chapel", "Estate", "Copper"]}}},
+        {"play": "Chapel"},
+        {"choose": ["Estate"]},
+        {"check": {"player1": {"hand": ["Chapel"]}, "trash": ["Estate"]}},
+    ]
+    result = run(tmp_path, steps=steps)
+    assert result.mismatches == [
+        {"field": "step 4 check: player1.hand", "expected": ["Chapel"], "actual": ["Copper"]}
+    ]
+    assert [s["step"] for s in result.steps] == ["check", "play Chapel", "check"]

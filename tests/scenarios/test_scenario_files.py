@@ -70,7 +70,14 @@ def test_step_with_two_verbs_is_refused(tmp_path: Path) -> None:
 
 def test_answer_before_any_move_is_refused(tmp_path: Path) -> None:
     text = VALID.replace("  - play: Village", "  - choose: Copper\n  - play: Village")
-    assert "steps: the first step answers a decision" in problems(write(tmp_path, text))
+    assert "steps: step 1 answers a decision, but the step before it" in problems(
+        write(tmp_path, text)
+    )
+
+
+def test_check_step_is_validated_like_expect(tmp_path: Path) -> None:
+    text = VALID.replace("  - play: Village", "  - play: Village\n  - check: {player1: {hnd: []}}")
+    assert "steps[1].check.player1.hnd: unknown field" in problems(write(tmp_path, text))
 
 
 def test_player_beyond_player_count_is_refused(tmp_path: Path) -> None:

@@ -202,6 +202,25 @@ def kings_court_twice(g, p, card, play) -> None:
         g.play_card(p, picked[0], None, by=card, again=True)
 
 
+def outpost_every_time(g, p, card, play) -> None:
+    g.schedule_duration(p, card)
+
+
+def hoard_once_per_turn(g, p, hoard, bought) -> None:
+    if bought.defn.is_victory and not any(c.name == "Gold" for c in p.discard):
+        g.gain(p, "Gold", source=hoard.name)
+
+
+def fortress_only_on_own_turn(g, p, card) -> None:
+    if card in g.trash and g.current == p.index:
+        g.to_hand(p, card, g.trash)
+
+
+def watchtower_draws_to_five(g, p, card, play) -> None:
+    if len(p.hand) < 5:
+        g.draw(p, 5 - len(p.hand))
+
+
 def no_op(*_args: Any) -> None:
     return None
 
@@ -266,6 +285,12 @@ CASES: dict[str, Patch] = {
     "den-of-sin--gained-to-hand-night": hook("Den of Sin", "gain_to", None),
     "bandit-camp--spoils-returns": hook("Spoils", "on_play", None),
     "launch--back-to-action-phase": hook("Launch", "once_per_turn", False),
+    "outpost--twice-one-extra-turn": hook("Outpost", "on_play", outpost_every_time),
+    "hoard--one-gold-per-victory-buy": hook("Hoard", "while_in_play_buy", hoard_once_per_turn),
+    "fortress--trashed-on-another-turn": hook("Fortress", "on_trash", fortress_only_on_own_turn),
+    "watchtower--draw-to-six": hook("Watchtower", "on_play", watchtower_draws_to_five),
+    "kings-court--market-three-actions": hook("King's Court", "on_play", kings_court_twice),
+    "bridge--workshop-gains-duchy": hook("Bridge", "on_play", no_op),
 }
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, field
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
@@ -97,31 +98,23 @@ def services() -> Services:
     return current_app.extensions["rulings"]
 
 
-def load_default_services(index_dir: Any | None = None) -> Services:
-    """Load the built corpus (building it if missing), open the index, find the scenarios.
+def load_default_services(build_dir: Path | None = None) -> Services:
+    """Load the built corpus (building it if missing), open its index, find the scenarios.
 
     Imports happen here, not at module level, so the web package can be
     imported (and tested with an injected corpus) without a build on disk.
     """
     from rulings_service import corpus_store
-    from rulings_service.paths import build_dir
     from rulings_service.search import Searcher, build_index
 
-    corpus = corpus_store.ensure_built()
-    index_path = index_dir or (build_dir() / "index")
-    if not _index_present(index_path):
+    corpus = corpus_store.ensure_built(build_dir)
+    index_path = corpus_store.index_dir(build_dir)
+    if not (index_path.is_dir() and any(index_path.iterdir())):
         build_index(corpus, index_path)
     searcher = Searcher.open(index_path, corpus)
     found = Services(corpus=corpus, searcher=searcher, scenarios=load_scenario_module())
     found.index_scenarios()
     return found
-
-
-def _index_present(path: Any) -> bool:
-    from pathlib import Path
-
-    p = Path(path)
-    return p.is_dir() and any(p.iterdir())
 
 
 def load_scenario_module() -> ModuleType | None:

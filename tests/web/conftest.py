@@ -28,7 +28,7 @@ if ROOT not in sys.path:
     sys.path.append(ROOT)
 
 
-def _searcher(corpus: FixtureCorpus, index_dir: Path):
+def _searcher(corpus, index_dir: Path):
     try:
         from rulings_service.search import Searcher, build_index
     except ImportError:
@@ -38,12 +38,23 @@ def _searcher(corpus: FixtureCorpus, index_dir: Path):
 
 
 @pytest.fixture(scope="session")
-def corpus() -> FixtureCorpus:
-    return FixtureCorpus.load()
+def corpus():
+    """The fixture corpus in the real ``Corpus`` class when it is installed.
+
+    Built directly (not with ``from_dict``) so the fixture's own ``implemented``
+    flags are kept rather than read from the engine registry of the day.
+    """
+    fixture = FixtureCorpus.load()
+    try:
+        from rulings_service.corpus_store import Corpus
+    except ImportError:
+        return fixture
+    return Corpus(fixture.build_id, fixture.sources, fixture.cards, fixture.rulings,
+                  fixture.kingdoms)
 
 
 @pytest.fixture(scope="session")
-def app(corpus: FixtureCorpus, tmp_path_factory: pytest.TempPathFactory) -> Flask:
+def app(corpus, tmp_path_factory: pytest.TempPathFactory) -> Flask:
     services = Services(
         corpus=corpus,
         searcher=_searcher(corpus, tmp_path_factory.mktemp("index")),

@@ -72,7 +72,7 @@ def audit_command(set_id: str | None, card: str | None, as_json: bool) -> None:
     Exits non-zero when a scenario fails or a ruling in scope is unclassified.
     """
     from rulings_service.corpus_store import ensure_built
-    from rulings_service.scenarios.audit import format_audit, run_audit
+    from rulings_service.scenarios.audit import format_audit, run_audit, scenarios_in_scope
     from rulings_service.scenarios.loader import scan_scenarios
 
     try:
@@ -84,7 +84,10 @@ def audit_command(set_id: str | None, card: str | None, as_json: bool) -> None:
         raise click.ClickException(f"no rulings in set {set_id!r}; sets: {', '.join(known)}")
     scenarios, errors = scan_scenarios()
     with click.progressbar(
-        length=len(scenarios), label="replaying", file=sys.stderr, show_pos=True
+        length=len(scenarios_in_scope(corpus, scenarios, set_id, card)),
+        label="replaying",
+        file=sys.stderr,
+        show_pos=True,
     ) as bar:
         report = run_audit(
             set_id, card, corpus=corpus, scenarios=scenarios, progress=lambda _: bar.update(1)

@@ -53,6 +53,14 @@ def _select_scenarios(
     ]
 
 
+def scenarios_in_scope(
+    corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
+) -> list[Scenario]:
+    """The scenarios an audit of this scope replays (all of them for the whole corpus)."""
+    scope_ids = {r["id"] for r in corpus.rulings if _in_scope(r, set_id, card)}
+    return _select_scenarios(scenarios, scope_ids, card, whole=not (set_id or card))
+
+
 def run_audit(
     set: str | None = None,  # noqa: A002 - the contract's keyword name
     card: str | None = None,
@@ -76,8 +84,7 @@ def run_audit(
     info = informational()
     by_ruling = scenarios_by_ruling(scenarios)
     scope = [r for r in corpus.rulings if _in_scope(r, set, card)]
-    scope_ids = {r["id"] for r in scope}
-    selected = _select_scenarios(scenarios, scope_ids, card, whole=not (set or card))
+    selected = scenarios_in_scope(corpus, scenarios, set, card)
 
     results: dict[str, dict[str, Any]] = {}
     for scenario in selected:

@@ -70,7 +70,7 @@ def _display(path: Path) -> str:
         return str(path)
 
 
-class _StrictLoader(yaml.SafeLoader):
+class _StrictLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
     """SafeLoader that refuses duplicate keys in a mapping."""
 
 
@@ -152,9 +152,31 @@ def scan_scenarios(directory: Path | None = None) -> tuple[list[Scenario], list[
     return scenarios, errors
 
 
+_CACHE: dict[Path, tuple[tuple, tuple[list[Scenario], list[ScenarioFileError]]]] = {}
+
+
+def scan_scenarios_cached(
+    directory: Path | None = None,
+) -> tuple[list[Scenario], list[ScenarioFileError]]:
+    """:func:`scan_scenarios`, re-reading the folder only when a file changed.
+
+    The web service asks for statuses on every page; statting ~100 files is
+    cheap, parsing them is not. The key is every file's name, size and mtime.
+    """
+    folder = directory or SCENARIOS_DIR
+    paths = scenario_paths(folder)
+    key = tuple((p.name, p.stat().st_size, p.stat().st_mtime_ns) for p in paths)
+    cached = _CACHE.get(folder)
+    if cached is None or cached[0] != key:
+        cached = (key, scan_scenarios(folder))
+        _CACHE[folder] = cached
+    scenarios, errors = cached[1]
+    return list(scenarios), list(errors)
+
+
 def load_scenarios(directory: Path | None = None) -> list[Scenario]:
     """All scenarios; raises one :class:`ScenarioFileError` listing every bad file."""
-    scenarios, errors = scan_scenarios(directory)
+    scenarios, errors = scan_scenarios_cached(directory)
     if errors:
         problems = [p for err in errors for p in err.problems]
         merged = ScenarioFileError(errors[0].path, problems)

@@ -78,6 +78,7 @@ class ScriptedProvider:
 
     def decide(self, game: Game, decision: Decision) -> Answer | None:
         """Pop the next answer after checking it was meant for this decision."""
+        _ = decision.options  # fix lazy options now, for later inspection of `asked`
         self.asked.append(decision)
         if not self.answers:
             if self.fallback is not None:

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
-from engine.errors import GameOver, IllegalMove
+from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
@@ -419,9 +419,27 @@ class TurnMixin:
             else:
                 self._auto_night()
 
-    def _phase_answer(self: Game, decision: Decision) -> str:
-        [picked] = self.decide(decision)
-        return picked.id
+    def _phase_answer(self: Game, decision: Decision,
+                      allowed: tuple[str, ...] = ("play:",)) -> str:
+        """Ask a phase decision. A plain id answer is not matched against the (lazy)
+        option list: the move it names checks its own legality, with a better
+        message, and computing every buyable pile each time is the hot path's
+        main cost."""
+        self._step()
+        provider = self.providers[decision.player % len(self.providers)]
+        answer = provider.decide(self, decision)
+        if isinstance(answer, list | tuple) and len(answer) == 1:
+            answer = answer[0]
+        if not isinstance(answer, str):
+            [picked] = decision.resolve(answer)
+            answer = picked.id
+        elif not (answer == END_PHASE or answer.startswith(allowed) or (
+                answer == PLAY_ALL_TREASURES and decision.kind is DecisionKind.BUY_PHASE)):
+            raise InvalidAnswer(f"{answer!r} is not a legal choice in {decision.describe()}")
+        if self._logging:
+            self._event("decision", self.players[decision.player], (), None,
+                        kind=decision.kind.value, answer=[answer])
+        return answer
 
     def _auto_action(self: Game) -> None:
         p = self.players[self.current]
@@ -472,7 +490,7 @@ class TurnMixin:
             return
         answer = self._phase_answer(Decision(
             DecisionKind.BUY_PHASE, p.index, None, "Play Treasures, buy, or end the Buy phase",
-            self.buy_options))
+            self.buy_options), ("play:", "buy:", "event:"))
         if answer == END_PHASE:
             self._set_phase("night")
         elif answer == PLAY_ALL_TREASURES:

@@ -324,3 +324,22 @@ def test_rollback_happens_even_after_a_shuffle_and_gain() -> None:
         g.play_action("Witch")
     assert g.snapshot() == before
     assert check_invariants(g) == []
+
+
+def test_play_turn_drives_phases_through_the_provider() -> None:
+    g, s = make(["Village", "Smithy"], {"hand": ["Village", "Smithy", "Copper", "Copper",
+                                                 "Silver"], "deck": ["Copper"] * 10}, {},
+                answers=["play:Village", "play:Smithy", "play_all_treasures", "buy:Smithy"])
+    g.play_turn()
+    # No Action left in hand after Smithy, and no Buy left after buying: not asked.
+    assert g.current == 1 and s.answers == []
+    assert [d.kind.value for d in s.asked] == ["action_phase"] * 2 + ["buy_phase"] * 2
+    assert "Smithy" in names(g.players[0].discard)
+    assert {"buy:Province", "buy:Gold", "end_phase"} <= set(s.asked[3].option_ids())  # 8 coins
+    g2, _ = make(["Village"], {"hand": ["Village"]}, {}, answers=["buy:Village"])
+    with pytest.raises(InvalidAnswer, match="buy:Village"):
+        g2.play_turn()
+    g3, _ = make(["Village"], {"hand": ["Copper"]}, {}, answers=["buy:Province"])
+    with pytest.raises(IllegalMove, match="costs 8"):
+        g3.play_turn()
+    assert hand(g3, 0) == ["Copper"] and g3.current == 0

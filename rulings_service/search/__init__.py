@@ -20,7 +20,7 @@ __all__ = [
     "default_searcher",
 ]
 
-#: The index lives in this directory of the build directory.
+#: The index lives in this directory of the build (``corpus_store.index_dir()``).
 INDEX_DIRNAME = "index"
 
 _default: Searcher | None = None
@@ -33,8 +33,7 @@ def default_searcher() -> Searcher:
     with _default_lock:
         if _default is None:
             from rulings_service import corpus_store
-            from rulings_service.paths import build_dir
 
             corpus = corpus_store.ensure_built()
-            _default = Searcher.open(build_dir() / INDEX_DIRNAME, corpus)
+            _default = Searcher.open(corpus_store.index_dir(), corpus)
         return _default

@@ -26,7 +26,7 @@ from rulings_service.search.text import make_analyzer
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 3
+SCHEMA_VERSION = 4
 
 
 def make_schema() -> Schema:

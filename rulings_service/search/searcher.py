@@ -17,6 +17,7 @@ import re
 import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -35,23 +36,30 @@ from rulings_service.search.names import (
     load_abbreviations,
 )
 from rulings_service.search.querylang import Clause, parse_query
+from rulings_service.search.scoring import TextScorer
 from rulings_service.search.snippets import snippet_html
-from rulings_service.search.text import STOP_WORDS, analyse, clean_query, fold_word
-from rulings_service.search.vocabulary import SETUP_WORDS, SYNONYMS
+from rulings_service.search.text import (
+    QUERY_FILLER,
+    analyse,
+    clean_query,
+    fold_word,
+    query_terms,
+)
+from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
 
 #: Ranking weights (see the module docstring).  The text score is in [0, 1].
 OWNER_BONUS = 1.0  # ruling belongs to a card the question names
 MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
+SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
+BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 SYNONYM_WEIGHT = 0.4
 CORRECTION_WEIGHT = 0.8
-TITLE_WEIGHT = 0.3
-PHRASE_WEIGHT = 2.0
-#: How many text matches whoosh hands to the ranking layer.
-TEXT_CANDIDATES = 200
 MAX_TERMS = 48
+#: Results scoring below this share of the best text match are not matches at all.
+MIN_SCORE = 0.05
 MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
 MAX_LIMIT = 100
 #: A word outside the corpus vocabulary is corrected to a corpus word above this score.
@@ -93,6 +101,8 @@ class _Plan:
     phrases: list[list[str]] = field(default_factory=list)
     names: dict[str, float] = field(default_factory=dict)  # slug -> confidence
     highlight: set[str] = field(default_factory=set)
+    sequence: list[str] = field(default_factory=list)  # query terms in order, for proximity
+    repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
     setup: bool = False
 
 
@@ -137,6 +147,23 @@ class Searcher:
             sources=frozenset(s["id"] for s in getattr(corpus, "sources", []) or []),
         )
         self._words = sorted(names.vocabulary())
+        self._ruling_docs = frozenset(self._rulings)
+        self._setup_docs = frozenset(
+            d for d, r in self._rulings.items() if r.get("kind") == "setup"
+        )
+        self._editorial_docs = frozenset(
+            d for d, r in self._rulings.items() if r.get("kind") == "editorial"
+        )
+        self._facet_keys = {
+            d: tuple((f, v) for f, values in facets.items() for v in values)
+            for d, facets in self._facets.items()
+        }
+        self._by_card: dict[str, set[int]] = defaultdict(set)
+        for d, r in self._rulings.items():
+            for slug in {r.get("card_slug"), *self._mentions[d]} - {None, ""}:
+                self._by_card[slug].add(d)
+        self._basic = frozenset(c["slug"] for c in corpus.cards if c.get("kind") == "basic")
+        self.scorer = TextScorer(self._searcher.reader(), ix.schema)
 
     # -- opening ---------------------------------------------------------------
 
@@ -156,7 +183,9 @@ class Searcher:
         storage = copy_to_ram(FileStorage(str(index_dir)))
         ix = storage.open_index(indexname=INDEX_NAME)
         if aliases is None:
-            aliases = _catalogue_aliases()
+            aliases = {c["slug"]: tuple(c["aliases"]) for c in corpus.cards if c.get("aliases")}
+            if not aliases:
+                aliases = _catalogue_aliases()
         abbreviations = (
             load_abbreviations(abbreviations_file) if abbreviations_file else load_abbreviations()
         )
@@ -228,36 +257,45 @@ class Searcher:
             elif hard and compiled:
                 plan.required.append(compiled[0] if len(compiled) == 1 else Or(compiled))
             words += [c.value for c in group if c.kind == "word" and not c.negated]
-        free = parsed.free_text()
-        recognised = self.names.recognise(free)
+        text = " ".join(words)
+        in_words = self.names.recognise(text)
+        recognised = list(in_words)
+        for phrase in (c.value for c in parsed.clauses() if c.kind == "phrase" and not c.negated):
+            recognised += self.names.recognise(phrase)
+        counts = Counter(rec.slug for rec in recognised)
         for rec in recognised:
             plan.names[rec.slug] = max(plan.names.get(rec.slug, 0.0), rec.confidence)
             plan.highlight.update(analyse(rec.name))
-        plain = _without_names(" ".join(words), self.names.recognise(" ".join(words)))
-        self._add_terms(plain, plan)
-        lowered = free.lower()
-        plan.setup = any(rx.search(lowered) for rx in _SETUP_RES)
+        plan.repeated = [slug for slug, n in counts.items() if n > 1]
+        for term in analyse(" ".join(SAME_CARD_WORDS)) if plan.repeated else ():
+            plan.terms.setdefault(term, SYNONYM_WEIGHT)
+        self._add_terms(_without_names(text, in_words), plan)
+        plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
         return plan
 
     def _add_terms(self, text: str, plan: _Plan) -> None:
-        for term in analyse(text):
+        for term in query_terms(text):
             if len(plan.terms) >= MAX_TERMS:
                 break
             if len(term) > MAX_TERM_CHARS:
                 continue
             plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
+            plan.sequence.append(term)
             plan.highlight.add(term)
         lowered = text.lower()
         for word in re.findall(r"[a-z0-9]+", lowered):
-            if word in STOP_WORDS or word.isdigit() or len(word) < 5 or self.names.is_word(word):
+            if word.isdigit() or len(word) < 5 or len(word) > MAX_TERM_CHARS:
+                continue
+            if self.names.is_word(word):
                 continue
             fixed = process.extractOne(
                 word, self._words, scorer=fuzz.ratio, score_cutoff=SPELLING_ACCEPT
             )
             if fixed:
                 for term in analyse(fixed[0]):
-                    plan.terms.setdefault(term, CORRECTION_WEIGHT)
-                    plan.highlight.add(term)
+                    if term not in QUERY_FILLER:
+                        plan.terms.setdefault(term, CORRECTION_WEIGHT)
+                        plan.highlight.add(term)
         extra: list[str] = []
         for word in re.findall(r"[a-z0-9$]+", lowered):
             extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
@@ -279,83 +317,92 @@ class Searcher:
             if clause.kind == "phrase" or clause.negated:
                 warnings.append(f"{clause.value!r} has only common words; ignored")
             return None
-        if clause.kind == "phrase":
-            if not clause.negated:
-                plan.phrases.append(terms)
-                plan.highlight.update(terms)
-            return Term("text", terms[0]) if len(terms) == 1 else Phrase("text", terms)
+        if clause.kind == "phrase" and not clause.negated:
+            for term in terms:
+                plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
+            plan.sequence.extend(terms)
+            plan.highlight.update(terms)
         if len(terms) == 1:
             return Term("text", terms[0])
+        if clause.kind == "phrase":
+            return Phrase("text", terms)
         return And([Term("text", t) for t in terms])
 
     # -- ranking -------------------------------------------------------------------
 
-    def _rank(self, plan: _Plan) -> dict[int, float]:
-        constraint = And([Term("doctype", "ruling"), *plan.required])
-        mask = Or(plan.excluded) if plan.excluded else None
-        text_q = self._text_query(plan)
-        text_scores: dict[int, float] = {}
-        candidates: set[int] = set()
+    def _allowed(self, plan: _Plan) -> frozenset[int]:
+        """Ruling documents that pass the hard constraints (filters, phrases, negations)."""
+        allowed = self._ruling_docs
+        if not plan.required and not plan.excluded:
+            return allowed
         with self._lock:
-            s = self._searcher
-            if text_q is not None:
-                for score, docnum in s.search(
-                    text_q, filter=constraint, mask=mask, limit=TEXT_CANDIDATES
-                ).top_n:
-                    text_scores[docnum] = score
-            if plan.names:
-                named = Or([Term("cards", slug) for slug in plan.names])
-                where = And([constraint, named])
-                if text_q is not None:
-                    for score, docnum in s.search(
-                        text_q, filter=where, mask=mask, limit=None
-                    ).top_n:
-                        text_scores[docnum] = score
-                candidates.update(s.docs_for_query(where))
-            if text_q is None and not plan.names:
-                candidates.update(s.docs_for_query(constraint))
-            if mask is not None and candidates:
-                candidates -= set(s.docs_for_query(mask))
-        candidates.update(text_scores)
-        top = max(text_scores.values(), default=0.0) or 1.0
-        out: dict[int, float] = {}
-        for d in candidates:
-            if d not in self._rulings:
-                continue
-            score = text_scores.get(d, 0.0) / top + self._bonus(d, plan)
-            if self._rulings[d].get("kind") == "editorial":
-                score *= EDITORIAL_FACTOR
-            out[d] = round(score, 4)
-        return out
+            if plan.required:
+                allowed = allowed & frozenset(self._searcher.docs_for_query(And(plan.required)))
+            if plan.excluded:
+                allowed = allowed - frozenset(self._searcher.docs_for_query(Or(plan.excluded)))
+        return allowed
 
-    def _text_query(self, plan: _Plan) -> Query | None:
-        parts: list[Query] = []
-        for term, weight in plan.terms.items():
-            parts.append(Term("text", term, boost=weight))
-            parts.append(Term("title", term, boost=weight * TITLE_WEIGHT))
-        for terms in plan.phrases:
-            if len(terms) > 1:
-                parts.append(Phrase("text", terms, boost=PHRASE_WEIGHT))
-            else:
-                parts.append(Term("text", terms[0], boost=PHRASE_WEIGHT))
-        return Or(parts) if parts else None
+    def _rank(self, plan: _Plan) -> dict[int, float]:
+        allowed = self._allowed(plan)
+        text_scores = self.scorer.score(plan.terms, allowed) if plan.terms else {}
+        if len(plan.sequence) > 1 and text_scores:
+            for d, bonus in self.scorer.proximity(plan.sequence, text_scores).items():
+                text_scores[d] += bonus
+        top = max(text_scores.values(), default=0.0) or 1.0
+        cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
+        scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}
+        named: set[int] = set()
+        for slug in plan.names:
+            named.update(self._by_card.get(slug, ()))
+        named &= allowed
+        for d in named:
+            scores[d] = text_scores.get(d, 0.0) / top + self._bonus(d, plan)
+        if not plan.terms and not plan.names:
+            scores = dict.fromkeys(allowed, 0.0)
+        if plan.setup:
+            for d in self._setup_docs.intersection(scores):
+                scores[d] += SETUP_BONUS
+        for d in self._self_pair_docs(plan, allowed):
+            scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
+        for d in self._editorial_docs.intersection(scores):
+            scores[d] *= EDITORIAL_FACTOR
+        return {d: round(sc, 4) for d, sc in scores.items()}
+
+    def _self_pair_docs(self, plan: _Plan, allowed: frozenset[int]) -> frozenset[int]:
+        """Rulings saying a repeated name twice in a row ("If you King's Court a King's Court")."""
+        found: set[int] = set()
+        for slug in plan.repeated:
+            words = analyse(self.names.cards[slug]["name"])
+            if not words:
+                continue
+            with self._lock:
+                found.update(self._searcher.docs_for_query(Phrase("text", words + words)))
+        return frozenset(found) & allowed
 
     def _bonus(self, d: int, plan: _Plan) -> float:
-        ruling = self._rulings[d]
-        bonus = 0.0
-        if plan.names:
-            owner = ruling.get("card_slug")
-            mentions = self._mentions[d]
-            others = [c for s, c in plan.names.items() if s != owner and s in mentions]
-            if owner in plan.names:
-                bonus += OWNER_BONUS * plan.names[owner]
-                if others:
-                    bonus += PAIR_BONUS * min(plan.names[owner], max(others))
+        """Owner, mention and pair bonuses of ruling ``d`` for the named cards.
+
+        Each named card the ruling mentions adds to the bonus, so a ruling that
+        brings together more of the question's cards ranks higher; a basic card
+        (Copper, Gold...) named beside other cards counts for less, because such
+        questions are about the other card acting on it.
+        """
+        owner = self._rulings[d].get("card_slug")
+        mentions = self._mentions[d]
+        weights = {slug: self._weight(slug, plan) for slug in plan.names}
+        others = [w for slug, w in weights.items() if slug != owner and slug in mentions]
+        bonus = MENTION_BONUS * sum(others)
+        if owner in weights:
+            bonus += OWNER_BONUS * weights[owner]
             if others:
-                bonus += MENTION_BONUS * max(others)
-        if plan.setup and ruling.get("kind") == "setup":
-            bonus += SETUP_BONUS
+                bonus += PAIR_BONUS * min(weights[owner], max(others))
         return bonus
+
+    def _weight(self, slug: str, plan: _Plan) -> float:
+        weight = plan.names[slug]
+        if slug in self._basic and any(s not in self._basic for s in plan.names):
+            weight *= BASIC_FACTOR
+        return weight
 
     # -- output --------------------------------------------------------------------
 
@@ -371,11 +418,11 @@ class Searcher:
         )
 
     def _facet_counts(self, docnums: Any) -> dict[str, dict[str, int]]:
-        counts: dict[str, Counter[str]] = defaultdict(Counter)
-        for d in docnums:
-            for facet, values in self._facets[d].items():
-                counts[facet].update(values)
-        return {f: dict(sorted(c.items())) for f, c in sorted(counts.items())}
+        counts = Counter(chain.from_iterable(self._facet_keys[d] for d in docnums))
+        out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
+        for (facet, value), n in sorted(counts.items()):
+            out[facet][value] = n
+        return {f: v for f, v in out.items() if v}
 
 
 def _without_names(text: str, recognised: list[Recognised]) -> str:

@@ -18,18 +18,27 @@ from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFil
 #: page of text costs the same as a long question.
 MAX_QUERY_CHARS = 1000
 
-#: Words that carry no meaning for ranking. Whoosh's list plus the words of
-#: questions ("how", "does", "happens") and single letters left over by
-#: apostrophes ("can't" -> "can", "t").
-_STOP_TEXT = """a an and are as at be by can for from have if in is it may of on or tbd that the
-    this to us we will with yet you your i me my do does did what how happens happen
-    happened there their they them he she his her its im ive id would could should
-    about so just any anything get gets got also than then into out was were been
-    being which who whom whose why where there's here please question rule rules ruling
-    rulings dominion card cards"""
-STOP_WORDS = frozenset(_STOP_TEXT.split()) | frozenset("bcdefghjklmnopqrstuvwxyz")
-# "card"/"cards" are in nearly every ruling and in most questions; as terms they
-# only add noise. "a" and "i" are covered by the word list above.
+#: Words left out of the index: articles and connectives that carry no meaning
+#: and would only lengthen postings.  Kept short on purpose: "not", "only",
+#: "before", "same", "who" decide between rulings, and BM25's IDF already
+#: weighs common words down.  Single letters come from apostrophes ("can't").
+_INDEX_STOP = """a an the and or of to is are be it its as at by this that tbd"""
+STOP_WORDS = frozenset(_INDEX_STOP.split()) | frozenset("bcdefghijklmnopqrstuvwxyz")
+
+#: Words of the *question* that say nothing about the answer ("what happens
+#: if I ..."): dropped from the query after analysis, never from the index.
+_QUERY_FILLER = """what how does do did doing happens happen happened i me my we us our
+    you your he she they them their his her can could would should will shall may might
+    is are was were been being am there here please question rule rules ruling rulings
+    dominion q about any anything so just also than then really actually which who whom
+    whose why where when if it this that these those vs versus hi hello thanks ok okay
+    someone somebody"""
+
+
+def _analysed_filler() -> frozenset[str]:
+    analyzer = make_analyzer()
+    return frozenset(t.text for w in _QUERY_FILLER.split() for t in analyzer(w))
+
 
 _TOKEN_RE = r"[^\W_]+"
 
@@ -45,11 +54,18 @@ def make_analyzer():
 
 
 ANALYZER = make_analyzer()
+#: Analysed forms of the question filler words.
+QUERY_FILLER = _analysed_filler()
 
 
 def analyse(text: str) -> list[str]:
     """Index terms of ``text`` in order (stemmed, without stop words)."""
     return [t.text for t in ANALYZER(text)]
+
+
+def query_terms(text: str) -> list[str]:
+    """Terms of a question worth searching for: index terms minus question filler."""
+    return [t for t in analyse(text) if t not in QUERY_FILLER]
 
 
 _CONTROL_RE = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")

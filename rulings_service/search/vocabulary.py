@@ -79,9 +79,47 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stay": ("stay", "play"),
     "stays": ("stay", "play"),
     "leftover": ("left",),
+    # where cards go, and piles running out
+    "go": ("goes", "put"),
+    "goes": ("go", "put"),
+    "gone": ("left", "empty"),
+    "empty": ("left", "no", "remaining"),
+    "none": ("no", "not", "any"),
+    "zero": ("0", "no", "not", "any"),
+    "empty hand": ("no", "cards", "hand"),
+    "no cards": ("empty",),
+    "go back": ("return",),
+    "put back": ("return",),
+    "return": ("back",),
+    # order and timing
+    "first": ("before",),
+    "before": ("first",),
+    "after": ("then",),
+    "later": ("after",),
+    # who is affected
+    "who": ("player",),
+    "own": ("yourself", "including"),
+    "myself": ("yourself",),
+    "too": ("including", "also"),
+    "everyone": ("each", "all", "players"),
+    "several": ("multiple",),
+    "more than one": ("multiple",),
+    "many": ("multiple",),
     "bought": ("buy",),
     "buying": ("buy",),
 }
+
+_NUMBERS = [
+    "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven",
+    "twelve",
+]
+# Rulings write small numbers both ways ("2 cards", "two players").
+for _n, _word in enumerate(_NUMBERS, 1):
+    SYNONYMS.setdefault(str(_n), (_word,))
+    SYNONYMS.setdefault(_word, (str(_n),))
+
+#: Added when a question names the same card twice ("remodel a Gold into a Gold").
+SAME_CARD_WORDS = ("same", "copy")
 
 #: Words that mark a question about game setup; setup rulings get a small boost.
 SETUP_WORDS = frozenset(

@@ -1,0 +1,184 @@
+"""Search quality on the question sets: hit@1, hit@5 and MRR, ours vs plain BM25.
+
+Usage:
+    .venv/bin/python benchmarks/search_eval.py [--misses] [--json FILE]
+
+Each question names the card (or general-rules topic) and a short quote of the
+ruling that answers it; the quote is resolved to the ruling id here, at run
+time, and the script stops with an error if a quote matches no ruling of that
+card or more than one (ids are content hashes, so this keeps the question set
+valid across rebuilds and segmentation changes).
+
+The baseline is what "plain full-text search" means: a whoosh index of the same
+rulings' text with the default analyzer and BM25F scoring, queried through
+whoosh's default ``QueryParser`` (AND of the words), and the same parser with
+OR grouping (which suits questions better; both are shown).  ``--misses``
+prints the development questions our search does not put first; held-out
+misses are deliberately not shown, so they stay unseen while tuning.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+from whoosh.analysis import StandardAnalyzer
+from whoosh.fields import ID, TEXT, Schema
+from whoosh.filedb.filestore import RamStorage
+from whoosh.qparser import OrGroup, QueryParser
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+
+from rulings_service import corpus_store  # noqa: E402
+from rulings_service.search import Searcher  # noqa: E402
+from rulings_service.search.text import exact_key  # noqa: E402
+
+QUESTIONS = ROOT / "benchmarks" / "questions"
+SPLITS = ("dev", "heldout")
+DEPTH = 10  # MRR counts ranks up to this depth
+
+
+class QuestionError(ValueError):
+    """A question's expected answer does not resolve to exactly one ruling."""
+
+
+@dataclass
+class Question:
+    q: str
+    answers: frozenset[str]  # ruling ids, any of which counts as a hit
+    split: str
+
+
+def _norm(text: str) -> str:
+    text = text.replace("\u2019", "'").replace("\u201c", '"').replace("\u201d", '"')
+    return re.sub(r"\s+", " ", text).strip().lower()
+
+
+def resolve(corpus: Any, card: str, quote: str) -> str:
+    """The id of the one ruling of ``card`` whose text contains ``quote``."""
+    key = exact_key(card)
+    owned = [
+        r for r in corpus.rulings
+        if key in (exact_key(r.get("card") or ""), exact_key(r.get("card_slug") or ""))
+    ]
+    if not owned:
+        raise QuestionError(f"no rulings belong to {card!r}")
+    found = [r for r in owned if _norm(quote) in _norm(r["text"])]
+    if len(found) != 1:
+        what = "matches no ruling" if not found else f"matches {len(found)} rulings"
+        raise QuestionError(f"{card!r}: quote {quote!r} {what} of that card")
+    return found[0]["id"]
+
+
+def load_questions(corpus: Any) -> list[Question]:
+    questions, errors = [], []
+    for split in SPLITS:
+        data = yaml.safe_load((QUESTIONS / f"{split}.yaml").read_text(encoding="utf-8"))
+        for i, item in enumerate(data["questions"]):
+            try:
+                ids = {resolve(corpus, item["card"], item["quote"])}
+                for alt in item.get("also") or ():
+                    ids.add(resolve(corpus, alt["card"], alt["quote"]))
+            except QuestionError as exc:
+                errors.append(f"{split}.yaml #{i + 1} ({item['q']!r}): {exc}")
+                continue
+            questions.append(Question(item["q"], frozenset(ids), split))
+    if errors:
+        raise SystemExit("unresolvable questions:\n  " + "\n  ".join(errors))
+    return questions
+
+
+class Baseline:
+    """Plain BM25F over ruling text with whoosh's default query parser."""
+
+    def __init__(self, corpus: Any, or_group: bool) -> None:
+        schema = Schema(id=ID(stored=True), text=TEXT(analyzer=StandardAnalyzer()))
+        self.ix = RamStorage().create_index(schema)
+        with self.ix.writer() as w:
+            for r in corpus.rulings:
+                w.add_document(id=r["id"], text=r["text"])
+        group = OrGroup if or_group else None
+        self.parser = (
+            QueryParser("text", schema, group=group) if group else QueryParser("text", schema)
+        )
+        self.searcher = self.ix.searcher()
+
+    def ranked(self, q: str) -> list[str]:
+        query = self.parser.parse(q)
+        return [hit["id"] for hit in self.searcher.search(query, limit=DEPTH)]
+
+
+def metrics(ranks: list[int | None]) -> dict[str, float]:
+    n = len(ranks) or 1
+    return {
+        "n": len(ranks),
+        "hit@1": sum(1 for r in ranks if r == 1) / n,
+        "hit@5": sum(1 for r in ranks if r is not None and r <= 5) / n,
+        "mrr": sum(1 / r for r in ranks if r is not None) / n,
+    }
+
+
+def rank_of(ids: list[str], answers: frozenset[str]) -> int | None:
+    for i, rid in enumerate(ids[:DEPTH], 1):
+        if rid in answers:
+            return i
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--misses", action="store_true", help="show dev questions not ranked 1")
+    parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    args = parser.parse_args()
+
+    corpus = corpus_store.ensure_built()
+    questions = load_questions(corpus)
+    ours = Searcher.open(corpus_store.index_dir(), corpus)
+    systems = {
+        "ours": lambda q: [h.ruling_id for h in ours.search(q, limit=DEPTH).results],
+        "bm25 (default parser, AND)": Baseline(corpus, or_group=False).ranked,
+        "bm25 (OR group)": Baseline(corpus, or_group=True).ranked,
+    }
+    ranks: dict[str, dict[str, list[int | None]]] = {s: {} for s in systems}
+    misses = []
+    for name, run in systems.items():
+        for question in questions:
+            ids = run(question.q)
+            rank = rank_of(ids, question.answers)
+            ranks[name].setdefault(question.split, []).append(rank)
+            ranks[name].setdefault("all", []).append(rank)
+            if name == "ours" and question.split == "dev" and rank != 1:
+                misses.append((question, rank, ids[:3]))
+
+    report: dict[str, Any] = {"build_id": corpus.build_id, "rulings": len(corpus.rulings)}
+    print(f"corpus {corpus.build_id[:12]}: {len(corpus.rulings)} rulings; questions: "
+          + ", ".join(f"{s} {len(ranks['ours'].get(s, []))}" for s in (*SPLITS, "all")))
+    print(f"{'system':28} {'split':8} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
+    for name in systems:
+        for split in (*SPLITS, "all"):
+            m = metrics(ranks[name].get(split, []))
+            report.setdefault(name, {})[split] = m
+            print(f"{name:28} {split:8} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
+                  f" {m['mrr']:>7.3f}")
+    if args.misses:
+        by_id = corpus.ruling_by_id
+        print(f"\ndev questions not ranked first ({len(misses)}):")
+        for question, rank, top in misses:
+            want = next(iter(question.answers))
+            print(f"- {question.q!r}: rank {rank}; wanted [{by_id[want]['card']}] "
+                  f"{by_id[want]['text'][:90]!r}")
+            for rid in top[:2]:
+                print(f"      got [{by_id[rid]['card']}] {by_id[rid]['text'][:90]!r}")
+    if args.json:
+        args.json.write_text(json.dumps(report, indent=1), encoding="utf-8")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,24 @@
+"""The search index as a step of ``rulings build``.
+
+The build runs its steps against a staging directory and swaps it in only when
+every step succeeded, so the index is always the index of the corpus next to
+it: a failed index build leaves the previous corpus and index in place.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rulings_service.search import INDEX_DIRNAME
+from rulings_service.search.index import build_index, read_meta
+
+
+def index_step(ctx: Any) -> None:
+    """Write the whoosh index of ``ctx.corpus`` into ``ctx.staging / "index"``."""
+    target = ctx.staging / INDEX_DIRNAME
+    build_index(ctx.corpus, target)
+    meta = read_meta(target)
+    ctx.progress(
+        f"search index: {meta.get('rulings')} rulings, {meta.get('cards')} cards "
+        f"in {meta.get('seconds')} s"
+    )

@@ -71,6 +71,8 @@ class PlayerSetupSchema(Schema):
     mats = fields.Dict(keys=fields.String(), values=_card_list())
     tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
     vp_tokens = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: Cards in play (listed in ``in_play`` too) whose next-turn effect is pending.
+    durations = _card_list()
 
 
 class ShuffleSchema(Schema):

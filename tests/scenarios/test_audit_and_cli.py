@@ -139,3 +139,24 @@ def test_replay_command_json_and_unknown_id() -> None:
     assert transcript["passed"] and transcript["steps"][0]["zones"]["players"][0]["hand"]
     missing = CliRunner().invoke(main, ["replay", "../../etc--passwd"])
     assert missing.exit_code == 1 and "no scenario '../../etc--passwd'" in missing.output
+
+
+def test_invalid_file_is_reported_by_the_commands_without_traceback(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from rulings_service.scenarios import loader
+
+    (tmp_path / "smithy--broken.yaml").write_text(
+        "id: smithy--broken\ntitle: t\nrulings: []\nsetup: {kingdom: [Smithy], players: 9}\n"
+        "steps: [{play: Smithy}]\nexpect: {}\n",
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(loader, "SCENARIOS_DIR", tmp_path)
+    listing = CliRunner().invoke(main, ["scenarios"])
+    assert listing.exit_code == 1
+    assert "smithy--broken.yaml: setup.players: Must be greater than or equal to 2" in (
+        listing.output
+    )
+    replay = CliRunner().invoke(main, ["replay", "smithy--broken"])
+    assert replay.exit_code == 1 and "setup.players" in replay.output
+    assert "Traceback" not in listing.output + replay.output

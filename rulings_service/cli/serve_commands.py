@@ -1,9 +1,79 @@
-"""Commands of this group are added by ``register``."""
+"""``rulings serve``: the web service under gunicorn, or Flask's reloader with ``--dev``.
+
+gunicorn is embedded (``BaseApplication``) so a fresh machine needs nothing
+but this package: the command builds the corpus and the search index if they
+are missing, loads them once in the master process (``preload_app``) and
+forks workers that share that memory. Threads per worker let one worker keep
+several keep-alive connections while another runs a search.
+"""
 
 from __future__ import annotations
 
+import os
+from typing import Any
+
 import click
+
+DEFAULT_HOST = "127.0.0.1"
+DEFAULT_PORT = 8000
+
+
+def default_workers() -> int:
+    """Two per core (search is CPU-bound; the GIL makes processes the unit), at most 8."""
+    return max(2, min(8, 2 * (os.cpu_count() or 1)))
+
+
+def run_gunicorn(app: Any, options: dict[str, Any]) -> None:
+    """Serve ``app`` with gunicorn's arbiter, configured from ``options``."""
+    from gunicorn.app.base import BaseApplication
+
+    class _Embedded(BaseApplication):
+        def load_config(self) -> None:
+            for key, value in options.items():
+                self.cfg.set(key, value)
+
+        def load(self) -> Any:
+            return app
+
+    _Embedded().run()
+
+
+@click.command("serve")
+@click.option("--host", default=DEFAULT_HOST, show_default=True, help="Interface to bind.")
+@click.option("--port", default=DEFAULT_PORT, show_default=True, type=click.IntRange(1, 65535))
+@click.option("--workers", type=click.IntRange(1, 64), default=None,
+              help="Worker processes [default: 2 per core, 2 to 8].")
+@click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
+              help="Threads per worker.")
+@click.option("--dev", is_flag=True, help="Flask's development server with the reloader.")
+def serve_command(host: str, port: int, workers: int | None, threads: int, dev: bool) -> None:
+    """Serve the rulings pages and API (builds the corpus and index first if missing)."""
+    from rulings_service.app import create_app
+
+    click.echo("Loading the corpus and the search index (building them if missing)...", err=True)
+    app = create_app()
+    corpus = app.extensions["rulings"].corpus
+    click.echo(f"Corpus {corpus.build_id[:12]}: {len(corpus.cards)} cards, "
+               f"{len(corpus.rulings)} rulings. Serving on http://{host}:{port}/", err=True)
+    if dev:
+        app.run(host=host, port=port, debug=True, use_reloader=True)
+        return
+    run_gunicorn(app, {
+        "bind": f"{host}:{port}",
+        "workers": workers or default_workers(),
+        "threads": threads,
+        "worker_class": "gthread",
+        "preload_app": True,
+        "timeout": 30,
+        "keepalive": 5,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "limit_request_line": 4094,
+        "limit_request_fields": 50,
+    })
 
 
 def register(group: click.Group) -> None:
     """Add this module's commands to the ``rulings`` group."""
+    group.add_command(serve_command)

@@ -224,6 +224,8 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
         }
         try:
             table.move(step)
+        except bridge.EngineProblem as exc:
+            raise ScenarioError(f"{where}: {exc}") from None
         except bridge.Refused as exc:
             if "error" not in step:
                 raise ScenarioError(f"{where}: the engine refused the move: {exc}") from None

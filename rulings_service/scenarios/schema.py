@@ -268,6 +268,22 @@ class ScenarioSchema(Schema):
     expect = fields.Nested(ExpectSchema, required=True)
 
     @validates_schema
+    def _players_exist(self, data: dict[str, Any], **_: Any) -> None:
+        count = (data.get("setup") or {}).get("players", 6)
+        places = [("expect", data.get("expect") or {})]
+        places += [
+            (f"steps[{i}].check", step["value"])
+            for i, step in enumerate(data.get("steps") or [])
+            if step["verb"] in CHECK_VERBS
+        ]
+        for where, expect in places:
+            for number in range(count + 1, 7):
+                if f"player{number}" in expect:
+                    raise ValidationError(
+                        f"{where}.player{number}: the game has {count} players", "expect"
+                    )
+
+    @validates_schema
     def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:
         steps = data.get("steps") or []
         for index, step in enumerate(steps):

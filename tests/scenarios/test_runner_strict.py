@@ -167,3 +167,10 @@ def test_check_step_compares_mid_scenario(tmp_path: Path) -> None:
         {"field": "step 4 check: player1.hand", "expected": ["Chapel"], "actual": ["Copper"]}
     ]
     assert [s["step"] for s in result.steps] == ["check", "play Chapel", "check"]
+
+
+def test_move_for_a_player_whose_turn_it_is_not_names_the_step(tmp_path: Path) -> None:
+    result = run(tmp_path, steps=[{"play": "Chapel", "player": 2}], expect={})
+    assert result.error == (
+        "step 1 (player 2 play Chapel): step says player 2, but it is player 1's turn"
+    )

@@ -151,3 +151,8 @@ def test_classify_covers_every_status() -> None:
     assert record["informational"]["reason"] == "table-talk"
     both = classify("a-111111", by_ruling, {"a-111111": info["b-222222"]})
     assert "conflict" in both
+
+
+def test_expectations_for_a_missing_player_are_refused(tmp_path: Path) -> None:
+    text = VALID.replace("  player1: {hand: [Copper], actions: 2}", "  player3: {hand: []}")
+    assert "expect.player3: the game has 2 players" in problems(write(tmp_path, text))

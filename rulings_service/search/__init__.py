@@ -9,6 +9,7 @@ default build once per process.
 
 from __future__ import annotations
 
+import gc
 import threading
 
 from rulings_service.search.index import build_index
@@ -36,4 +37,8 @@ def default_searcher() -> Searcher:
 
             corpus = corpus_store.ensure_built()
             _default = Searcher.open(corpus_store.index_dir(), corpus)
+            # The loaded index is tens of thousands of long-lived objects; keeping
+            # them out of the cyclic GC's generations avoids multi-ms collection
+            # pauses in the middle of queries.
+            gc.freeze()
         return _default

@@ -112,6 +112,7 @@ class NameIndex:
         self.cards: dict[str, dict[str, Any]] = {}
         self._exact: dict[str, str] = {}  # exact key -> slug
         self._folded: dict[str, str] = {}  # folded key -> slug
+        self._key_words: dict[str, int] = {}  # folded key -> words in the name
         self._abbr: dict[str, str] = {}  # lower abbreviation -> slug
         self._abbr_cs: dict[str, str] = {}  # case-sensitive abbreviation -> slug
         self._display: list[tuple[str, str]] = []  # (exact key, name) for autocomplete
@@ -123,6 +124,8 @@ class NameIndex:
             for variant in (name, *((aliases or {}).get(slug, ()))):
                 self._exact.setdefault(exact_key(variant), slug)
                 self._folded.setdefault(name_key(variant), slug)
+                key = name_key(variant)
+                self._key_words[key] = max(self._key_words.get(key, 0), len(name_words(variant)))
             self._display.append((exact_key(name), name))
         self._display.sort(key=lambda item: (item[1].lower(), item[1]))
         by_name = {exact_key(c["name"]): s for s, c in self.cards.items()}
@@ -242,9 +245,11 @@ class NameIndex:
         top = min(len(tokens), i + max(self._max_words, 1))
         for j in range(top, i, -1):
             span = tokens[i:j]
-            slug = self._folded.get("".join(t.key for t in span))
-            if slug:
-                return self._recognised(slug, span, self._confidence(span), "name"), j
+            key = "".join(t.key for t in span)
+            slug = self._folded.get(key)
+            # Words may run together ("throneroom") but not split a name ("go on" != Goons).
+            if slug and len(span) <= self._key_words.get(key, 0):
+                return self._recognised(slug, span, self._confidence(span, slug), "name"), j
         tok = tokens[i]
         slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)
         if slug:
@@ -273,7 +278,11 @@ class NameIndex:
             return None
         return best[0][0]
 
-    def _confidence(self, span: list[_Token]) -> float:
+    def _confidence(self, span: list[_Token], slug: str) -> float:
+        if self.cards[slug].get("in_scope") is False:
+            # Named in the sources but outside our sets (no rulings of its own):
+            # far more likely an ordinary word ("supply" -> Supplies).
+            return WEAK
         if len(span) > 1:
             return FULL
         tok = span[0]

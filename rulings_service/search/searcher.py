@@ -48,7 +48,7 @@ from rulings_service.search.text import (
 from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
 
 #: Ranking weights (see the module docstring).  The text score is in [0, 1].
-OWNER_BONUS = 1.0  # ruling belongs to a card the question names
+OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
 MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
 SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row

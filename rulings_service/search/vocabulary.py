@@ -79,7 +79,22 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stay": ("stay", "play"),
     "stays": ("stay", "play"),
     "leftover": ("left",),
+    # contractions typed without apostrophes
+    "didnt": ("not",),
+    "dont": ("not",),
+    "doesnt": ("not",),
+    "cant": ("cannot", "not"),
+    "isnt": ("not",),
+    "wont": ("not",),
+    "arent": ("not",),
+    # tenses the stemmer leaves apart
+    "has": ("had", "have"),
+    "have": ("has", "had"),
+    "had": ("has", "have"),
+    "got": ("gain", "get"),
+    "gets": ("gain", "get"),
     # where cards go, and piles running out
+    "where": ("goes", "put", "into"),
     "go": ("goes", "put"),
     "goes": ("go", "put"),
     "gone": ("left", "empty"),
@@ -117,6 +132,17 @@ _NUMBERS = [
 for _n, _word in enumerate(_NUMBERS, 1):
     SYNONYMS.setdefault(str(_n), (_word,))
     SYNONYMS.setdefault(_word, (str(_n),))
+
+#: Irregular verb forms the stemmer cannot join to their base form.
+_IRREGULAR = {
+    "drawn": "draw", "drew": "draw", "chose": "choose", "chosen": "choose", "took": "take",
+    "taken": "take", "gave": "give", "given": "give", "went": "go", "lost": "lose",
+    "paid": "pay", "won": "win", "began": "begin", "begun": "begin", "made": "make",
+    "thrown": "throw", "threw": "throw", "kept": "keep", "left": "leave", "came": "come",
+    "done": "do", "bought": "buy", "sold": "sell", "hid": "hide", "hidden": "hide",
+}
+for _form, _base in _IRREGULAR.items():
+    SYNONYMS.setdefault(_form, (_base,))
 
 #: Added when a question names the same card twice ("remodel a Gold into a Gold").
 SAME_CARD_WORDS = ("same", "copy")

@@ -1,0 +1,205 @@
+"""The build: deterministic output, errors that name file and position, safe swaps, CLI."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import click
+import pytest
+from click.testing import CliRunner
+
+from rulings_service.build import BuildContext, BuildError, build, write_corpus_json
+from rulings_service.cli import corpus_commands
+from rulings_service.corpus_store import CORPUS_FILE, Corpus, corpus_file, current_dir
+from rulings_service.paths import SOURCES_DIR
+
+DUMP = "000_847cd3a30e55ddae.txt"
+CORPUS_ONLY = [("corpus", write_corpus_json)]
+CARD_FIELDS = {"name", "slug", "set", "sets", "cost", "types", "kind", "text", "pile_size",
+               "in_scope", "implemented", "ruling_ids"}
+
+@click.group()
+def main() -> None:
+    """Only this area's commands, so these tests do not depend on other command groups."""
+
+
+corpus_commands.register(main)
+
+RULING_FIELDS = {"id", "card", "card_slug", "topic", "set", "text", "sources", "mentions", "kind",
+                 "order"}
+
+
+def test_rebuild_is_byte_identical_with_identical_ids(built_dir: Path, tmp_path: Path) -> None:
+    again = tmp_path / "again"
+    env = {**os.environ, "PYTHONHASHSEED": "4242"}  # a different set/dict iteration order
+    subprocess.run(
+        [sys.executable, "-c",
+         f"from pathlib import Path; from rulings_service.build import build, "
+         f"write_corpus_json as w; build(Path({str(again)!r}), steps=[('corpus', w)])"],
+        check=True, env=env, cwd=Path(__file__).resolve().parents[2])
+    first = corpus_file(built_dir).read_bytes()
+    second = corpus_file(again).read_bytes()
+    assert first == second
+    ids = [r["id"] for r in json.loads(first)["rulings"]]
+    assert ids == [r["id"] for r in json.loads(second)["rulings"]]
+    assert len(ids) == len(set(ids))
+
+
+def _copy_sources(tmp_path: Path) -> Path:
+    target = tmp_path / "sources"
+    shutil.copytree(SOURCES_DIR, target)
+    return target
+
+
+def test_missing_source_names_the_file(tmp_path: Path) -> None:
+    sources = _copy_sources(tmp_path)
+    (sources / DUMP).unlink()
+    with pytest.raises(BuildError, match=re.escape(DUMP) + ".*missing"):
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+
+
+def test_damaged_source_names_file_and_position(tmp_path: Path) -> None:
+    sources = _copy_sources(tmp_path)
+    text = (sources / DUMP).read_text(encoding="utf-8")
+    damaged = text.replace(":::Smithy Draw", ":::Smythy Draw")
+    (sources / DUMP).write_text(damaged, encoding="utf-8")
+    with pytest.raises(BuildError) as err:
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+    position = damaged.index("Smythy")
+    assert f"{DUMP}: at character {position}:" in str(err.value)
+    assert "not start with a known card name" in str(err.value)
+
+
+def test_undecodable_source_names_file_and_byte(tmp_path: Path) -> None:
+    sources = _copy_sources(tmp_path)
+    raw = bytearray((sources / DUMP).read_bytes())
+    raw[500] = 0xFF
+    (sources / DUMP).write_bytes(bytes(raw))
+    with pytest.raises(BuildError, match=re.escape(DUMP) + r": at byte 500: not valid UTF-8"):
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+
+
+def test_truncated_faq_names_file_and_position(tmp_path: Path) -> None:
+    sources = _copy_sources(tmp_path)
+    faq = sources / "002_c24012c8268a4198.txt"
+    faq.write_text("Some stray preface.\n\n" + faq.read_text(encoding="utf-8"), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"002_c24012c8268a4198\.txt: at character 0"):
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+
+
+def _snapshot(directory: Path) -> tuple[str, bytes, list[str]]:
+    return (os.readlink(current_dir(directory)), corpus_file(directory).read_bytes(),
+            sorted(p.name for p in directory.iterdir()))
+
+
+def test_failed_build_leaves_previous_build_untouched(tmp_path: Path) -> None:
+    out = tmp_path / "out"
+    build(out, steps=CORPUS_ONLY)
+    before = _snapshot(out)
+    sources = _copy_sources(tmp_path)
+    (sources / DUMP).write_text(":::Smythy Draw three cards.", encoding="utf-8")
+    with pytest.raises(BuildError):
+        build(out, sources_dir=sources, steps=CORPUS_ONLY)
+    assert _snapshot(out) == before
+
+    def boom(ctx: BuildContext) -> None:
+        (ctx.staging / "index").mkdir()
+        raise OSError("disk full")
+
+    with pytest.raises(BuildError, match="previous build kept: disk full"):
+        build(out, steps=[("corpus", write_corpus_json), ("index", boom)])
+    assert _snapshot(out) == before
+
+
+def test_later_steps_see_the_corpus_and_write_into_the_build(tmp_path: Path) -> None:
+    seen: list[int] = []
+
+    def index(ctx: BuildContext) -> None:
+        seen.append(len(ctx.corpus.rulings))
+        (ctx.staging / "index").mkdir()
+        (ctx.staging / "index" / "marker").write_text(ctx.corpus.build_id)
+
+    build(tmp_path / "out", steps=[("corpus", write_corpus_json), ("index", index)])
+    data = json.loads(corpus_file(tmp_path / "out").read_text())
+    assert seen == [len(data["rulings"])]
+    marker = current_dir(tmp_path / "out") / "index" / "marker"
+    assert marker.read_text() == data["build_id"]
+
+
+def test_export_json_shape(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["export", "--json", "--build-dir", str(built_dir)])
+    assert result.exit_code == 0, result.output
+    data = json.loads(result.output)
+    assert set(data) == {"build_id", "sources", "cards", "rulings", "kingdoms"}
+    assert re.fullmatch(r"[0-9a-f]{64}", data["build_id"])
+    assert [s["id"] for s in data["sources"]] == [
+        "faq-dump", "prosperity-faq", "intrigue-faq", "plunder-rulebook", "nocturne-rulebook"]
+    chars = {s["id"]: s["chars"] for s in data["sources"]}
+    for card in data["cards"]:
+        assert set(card) >= CARD_FIELDS, card["name"]
+        assert isinstance(card["implemented"], bool)
+        if card["cost"] is not None:
+            assert set(card["cost"]) == {"coins", "potion", "debt"}
+    ruling_ids = {r["id"] for r in data["rulings"]}
+    for ruling in data["rulings"]:
+        assert set(ruling) >= RULING_FIELDS, ruling["id"]
+        assert ruling["kind"] in {"card", "general", "setup", "editorial"}
+        assert re.fullmatch(r"[a-z0-9-]+-[0-9a-f]{6,}", ruling["id"])
+        assert ruling["sources"]
+        for src in ruling["sources"]:
+            assert 0 <= src["start"] < src["end"] <= chars[src["document"]]
+        if ruling["topic"] is None:
+            assert ruling["card_slug"] is not None
+        else:
+            assert ruling["card"].startswith("General rules: ")
+    for card in data["cards"]:
+        assert set(card["ruling_ids"]) <= ruling_ids
+    assert [r["order"] for r in data["rulings"]] == list(range(len(data["rulings"])))
+    for kingdom in data["kingdoms"]:
+        assert {"id", "name", "source", "sets", "cards", "landscapes", "druid_boons"} \
+            <= set(kingdom)
+
+
+def test_export_requires_json_flag(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["export", "--build-dir", str(built_dir)])
+    assert result.exit_code == 2
+    assert "rulings export --json" in result.output
+
+
+def test_card_command_shows_rulings(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["card", "Throne", "Room", "--build-dir", str(built_dir)])
+    assert result.exit_code == 0, result.output
+    assert result.output.startswith("Throne Room (base, 4 coins)")
+    assert "If you Throne Room a Throne Room" in result.output
+
+
+def test_card_command_unknown_name_suggests(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["card", "Thone", "Rom", "--build-dir", str(built_dir)])
+    assert result.exit_code == 1
+    assert "unknown card 'Thone Rom'" in result.output
+    assert "Did you mean: Throne Room" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_build_command_prints_counts(tmp_path: Path) -> None:
+    result = CliRunner().invoke(main, ["build", "--build-dir", str(tmp_path / "b")])
+    assert result.exit_code == 0, result.output
+    assert "[1/5] faq-dump" in result.output
+    assert re.search(r"^\s+intrigue-faq\s+\d+$", result.output, re.M)
+    assert re.search(r"^\s+hinterlands\s+26\s+0$", result.output, re.M)
+
+
+def test_corpus_lookups(corpus: Corpus) -> None:
+    feast = corpus.card_by_slug["feast"]
+    rulings = corpus.rulings_for_card("feast")
+    assert [r["id"] for r in rulings] == feast["ruling_ids"]
+    assert corpus.ruling_by_id[rulings[0]["id"]] is rulings[0]
+    assert any(r["card"] == "Feast" for r in corpus.rulings_mentioning("Throne Room"))
+    assert corpus.card_named("hermit / madman")["name"] == "Madman"
+    assert (current_dir(Path("x")) / CORPUS_FILE) == corpus_file(Path("x"))

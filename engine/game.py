@@ -119,6 +119,8 @@ class Game(TurnMixin):
         self._uid = 0
         self._gain_reactions = False
         self._attack_reactions = False
+        self._buy_reactions = False
+        self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         self.card_count = 0
         self._refresh_flags()
 
@@ -137,6 +139,9 @@ class Game(TurnMixin):
         defs.update(c.defn for c in self.trash)
         self._gain_reactions = any(d.react_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
+        self._buy_reactions = any(d.react_buy for d in defs)
+        self._pile_of = {c.name: name for name, pile in self.piles.items()
+                         for c in pile.cards if c.name != name}
 
     def player(self, index: int) -> Player:
         """The player with 0-based ``index`` (an IllegalMove if there is none)."""
@@ -415,11 +420,15 @@ class Game(TurnMixin):
         if self._logging:
             self._event("set_aside", p, (card,), source)
 
+    def pile_name_of(self, card: Card) -> str:
+        """The pile a card belongs to (its own name, or e.g. "Ruins")."""
+        return self._pile_of.get(card.name, card.name)
+
     def return_to_pile(self, p: Player, card: Card, from_zone: list[Card],
                        source: str | None = None) -> None:
-        """Return ``card`` to the pile of its name (Spoils)."""
+        """Return ``card`` to its pile (Spoils)."""
         from_zone.remove(card)
-        self.piles[card.name].cards.append(card)
+        self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("return", p, (card,), source)
 
@@ -435,7 +444,7 @@ class Game(TurnMixin):
         idx = from_zone.index(card)
         new = pile.cards.pop()
         from_zone[idx] = new
-        self.piles[card.name].cards.append(card)
+        self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("exchange", p, (card, new))
         return new
@@ -483,6 +492,26 @@ class Game(TurnMixin):
                 eff.keepers.append(by)
         if self._logging:
             self._close()
+
+    def _react_to_buy(self, p: Player, bought: Card) -> None:
+        """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""
+        used: list[Card] = []
+        while True:
+            reactions = [c for c in p.hand if c.defn.react_buy and c not in used]
+            if not reactions:
+                return
+            opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
+            opts.append(Option("no", "do not react"))
+            [choice] = self.decide(Decision(
+                DecisionKind.REACT, p.index, bought.name,
+                f"React to buying {bought.name}?", opts, context={"event": "buy"},
+            ))
+            if choice.card is None:
+                return
+            used.append(choice.card)
+            if self._logging:
+                self._event("react", p, (choice.card,), bought.name)
+            choice.card.defn.react_buy(self, p, choice.card, bought)
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""

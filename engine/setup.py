@@ -257,7 +257,7 @@ class GameSpec:
 
     kingdom: list[str]
     players: list[PlayerSpec]
-    supply: dict[str, int] = field(default_factory=dict)
+    supply: dict[str, int | list[str]] = field(default_factory=dict)
     trash: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
     current_player: int = 0
@@ -331,9 +331,21 @@ def game_from_state(
         if rule is not _rule_starting_decks:
             rule(ctx)
     for name, count in spec.supply.items():
+        if isinstance(count, list) and all(isinstance(x, str) for x in count):
+            # Explicit contents, top first (piles whose cards differ: Ruins).
+            old = ctx.piles.get(name)
+            ctx.add_pile(name, list(reversed(count)), supply=old[1] if old else True,
+                         kingdom=old[2] if old else False)
+            continue
         if not isinstance(count, int) or count < 0:
-            raise SetupError(f"pile count for {name} must be a non-negative integer")
-        if name in ctx.piles:
+            raise SetupError(f"pile count for {name} must be a non-negative integer "
+                             "(or a list of card names, top first)")
+        if name in ctx.piles and len(set(ctx.piles[name][0])) > 1:
+            cards, supply, kingdom = ctx.piles[name]
+            if count > len(cards):
+                raise SetupError(f"the {name} pile has only {len(cards)} cards")
+            ctx.add_pile(name, cards[len(cards) - count:], supply=supply, kingdom=kingdom)
+        elif name in ctx.piles:
             _, supply, kingdom = ctx.piles[name]
             ctx.add_pile(name, count, supply=supply, kingdom=kingdom)
         else:

@@ -17,6 +17,7 @@ from engine.decisions import Answer, Decision, DecisionProvider
 from engine.game import Game
 from engine.invariants import check_invariants
 from engine.providers import providers_for
+from engine.registry import all_events
 from engine.setup import new_game, random_kingdom
 
 
@@ -75,7 +76,11 @@ def simulate(
     atomic: bool = True,
     keep_failures: int = 5,
 ) -> SimulationReport:
-    """Play ``games`` games; ``max_turns`` is per player (a game stops at players x that)."""
+    """Play ``games`` games; ``max_turns`` is per player (a game stops at players x that).
+
+    With ``random_kingdoms`` each game also gets, at random, every implemented
+    Event (half the games) and Shelters (30%).
+    """
     if games < 0:
         raise ValueError("games must be >= 0")
     if kingdom is None and not random_kingdoms:
@@ -88,11 +93,19 @@ def simulate(
     for i in range(games):
         game_seed = master.randrange(2**32)
         cards = random_kingdom(master) if random_kingdoms else list(kingdom or ())
+        game_events = list(events)
+        shelters = False
+        if random_kingdoms:
+            # Random setups also exercise the landscape and setup-rule spine.
+            if not game_events and master.random() < 0.5:
+                game_events = sorted(all_events())
+            shelters = master.random() < 0.3
         provs = list(providers_for(bots, players, game_seed))
         if checks:
             provs = [_Checking(p) for p in provs]
         try:
-            game = new_game(cards, players, seed=game_seed, providers=provs, events=events)
+            game = new_game(cards, players, seed=game_seed, providers=provs,
+                            events=game_events, shelters=shelters)
             game.atomic = atomic
             limit = max_turns * players
             while not game.over and game.turn_number <= limit:
@@ -108,11 +121,12 @@ def simulate(
             violations += 1
             if len(failures) < keep_failures:
                 failures.append({"game": i, "seed": game_seed, "kingdom": cards,
-                                 "violation": str(exc)})
+                                 "events": game_events, "violation": str(exc)})
         except Exception as exc:  # a crash is any other error, reported, never raised
             crashes += 1
             if len(failures) < keep_failures:
                 failures.append({"game": i, "seed": game_seed, "kingdom": cards,
+                                 "events": game_events,
                                  "crash": f"{type(exc).__name__}: {exc}"})
     seconds = time.perf_counter() - start
     return SimulationReport(

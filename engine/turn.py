@@ -221,11 +221,28 @@ class TurnMixin:
         self.bought_this_turn.append(name)
         if self._logging:
             self._event("buy", p, (top,), None, cost=cost.coins)
-        for c in p.in_play:
+        for c in list(p.in_play):
             hook = c.defn.while_in_play_buy
             if hook is not None:
                 hook(self, p, c, top)
+        if self._buy_reactions and top.defn.is_victory:
+            self._react_to_buy(p, top)
         return self.gain(p, name, source="buy")
+
+    @_atomic
+    def pay_debt(self: Game, amount: int | None = None) -> int:
+        """Repay debt with coins (all that can be, or ``amount``); returns what was paid."""
+        p = self._check_live()
+        if self.phase not in ("action", "buy"):
+            raise IllegalMove(f"debt is repaid in the Buy phase (now: {self.phase})")
+        most = min(p.debt, self.coins)
+        paid = most if amount is None else amount
+        if not 0 <= paid <= most:
+            raise IllegalMove(f"cannot repay {paid} debt: owes {p.debt}, has {self.coins} coins")
+        self._enter_buy()
+        p.debt -= paid
+        self.coins -= paid
+        return paid
 
     @_atomic
     def buy_event(self: Game, name: str) -> None:

@@ -27,13 +27,15 @@ class CheckingProvider:
 
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
-@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), launch=st.booleans())
-def test_random_games_keep_invariants_and_end(seed: int, players: int, launch: bool) -> None:
+@given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), launch=st.booleans(),
+       shelters=st.booleans())
+def test_random_games_keep_invariants_and_end(seed: int, players: int, launch: bool,
+                                              shelters: bool) -> None:
     rng = random.Random(seed)
     kingdom = random_kingdom(rng)
     provider = CheckingProvider(seed)
     game = new_game(kingdom, players, seed=seed, providers=[provider],
-                    events=["Launch"] if launch else ())
+                    events=["Launch"] if launch else (), shelters=shelters)
     start_count = game.card_count
     while not game.over and game.turn_number <= 300 * players:
         game.play_turn()

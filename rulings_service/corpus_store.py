@@ -107,7 +107,11 @@ def load_corpus(build_dir: Path | None = None) -> Corpus:
         raw = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise CorpusNotBuilt(f"no corpus at {path}: run 'rulings build' first") from exc
-    return Corpus.from_dict(json.loads(raw))
+    try:
+        return Corpus.from_dict(json.loads(raw))
+    except (ValueError, KeyError, TypeError) as exc:
+        raise CorpusNotBuilt(f"{path}: not a readable corpus ({exc}); run 'rulings build'"
+                             ) from exc
 
 
 def ensure_built(build_dir: Path | None = None) -> Corpus:

@@ -203,3 +203,27 @@ def test_corpus_lookups(corpus: Corpus) -> None:
     assert any(r["card"] == "Feast" for r in corpus.rulings_mentioning("Throne Room"))
     assert corpus.card_named("hermit / madman")["name"] == "Madman"
     assert (current_dir(Path("x")) / CORPUS_FILE) == corpus_file(Path("x"))
+
+
+def test_ensure_built_builds_once_when_missing(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulings_service import build as build_module
+    from rulings_service.corpus_store import ensure_built
+
+    monkeypatch.setattr(build_module, "default_steps", lambda: list(CORPUS_ONLY))
+    first = ensure_built(tmp_path / "fresh")
+    target = os.readlink(current_dir(tmp_path / "fresh"))
+    second = ensure_built(tmp_path / "fresh")
+    assert first.build_id == second.build_id
+    assert os.readlink(current_dir(tmp_path / "fresh")) == target  # loaded, not rebuilt
+
+
+def test_unreadable_corpus_is_a_clear_error(tmp_path: Path) -> None:
+    from rulings_service.corpus_store import CorpusNotBuilt, load_corpus
+
+    with pytest.raises(CorpusNotBuilt, match="run 'rulings build' first"):
+        load_corpus(tmp_path / "nothing")
+    build(tmp_path / "b", steps=CORPUS_ONLY)
+    corpus_file(tmp_path / "b").write_text("{", encoding="utf-8")
+    with pytest.raises(CorpusNotBuilt, match="not a readable corpus"):
+        load_corpus(tmp_path / "b")

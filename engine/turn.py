@@ -299,24 +299,42 @@ class TurnMixin:
 
     # ------------------------------------------------------ direct actions
     @_atomic
-    def gain_card(self: Game, player: int, name: str, to: str = "discard") -> Card | None:
-        """Test action: ``player`` gains a ``name`` (firing when-gain triggers)."""
+    def gain_card(self: Game, player: int, name: str, to: str | None = None) -> Card | None:
+        """Test action: ``player`` gains a ``name`` (firing when-gain triggers).
+
+        ``to`` None sends it where the card says (Den of Sin: hand), else the
+        discard pile; ``"discard"``, ``"hand"`` or ``"deck"`` force a place.
+        Returns None if the pile is empty.
+        """
         if self.over:
             raise GameOver("the game is over")
         p = self.player(player)
         if name not in self.piles:
             raise IllegalMove(f"there is no {name} pile in this game")
-        if to not in ("discard", "hand", "deck"):
+        if to not in (None, "discard", "hand", "deck"):
             raise IllegalMove(f"cannot gain to {to!r} (use discard, hand or deck)")
         return self.gain(p, name, to, source="test")
 
     @_atomic
+    def trash_from(self: Game, player: int, card: str | Card, zone: str = "hand") -> Card:
+        """Test action: ``player`` trashes a card from one of their zones
+        (``hand``, ``deck``, ``discard``, ``in_play``, ``set_aside``), firing
+        when-trash triggers. A name picks the first match (the top for the deck)."""
+        p = self.player(player)
+        zones = {"hand": p.hand, "deck": p.deck, "discard": p.discard, "in_play": p.in_play,
+                 "set_aside": p.set_aside}
+        if zone not in zones:
+            raise IllegalMove(f"cannot trash from {zone!r} (use one of {sorted(zones)})")
+        cards = zones[zone]
+        search = cards[::-1] if zone == "deck" else cards
+        c = self._find(search, card, f"{p.name}'s {zone.replace('_', ' ')}")
+        self.trash_card(p, c, cards, source="test")
+        return c
+
+    @_atomic
     def trash_from_hand(self: Game, player: int, card: str | Card) -> Card:
         """Test action: ``player`` trashes a card from their hand (firing when-trash triggers)."""
-        p = self.player(player)
-        c = self._find(p.hand, card, f"{p.name}'s hand")
-        self.trash_card(p, c, p.hand, source="test")
-        return c
+        return self.trash_from(player, card, "hand")
 
     @_atomic
     def discard_from_hand(self: Game, player: int, card: str | Card) -> Card:

@@ -343,3 +343,25 @@ def test_play_turn_drives_phases_through_the_provider() -> None:
     with pytest.raises(IllegalMove, match="costs 8"):
         g3.play_turn()
     assert hand(g3, 0) == ["Copper"] and g3.current == 0
+
+
+def test_direct_gain_goes_where_the_card_says_unless_told() -> None:
+    g, _ = make(["Den of Sin"], {}, {})
+    g.gain_card(1, "Den of Sin")
+    assert hand(g, 1) == ["Den of Sin"]
+    g.gain_card(1, "Den of Sin", to="deck")
+    assert deck(g, 1) == ["Den of Sin"]
+    with pytest.raises(IllegalMove, match="cannot gain to"):
+        g.gain_card(1, "Silver", to="trash")
+
+
+def test_direct_trash_from_any_zone_fires_when_trashed() -> None:
+    g, _ = make(["Fortress"], {"deck": ["Estate", "Fortress"], "discard": ["Copper"]}, {})
+    g.trash_from(0, "Fortress", "deck")
+    assert hand(g, 0) == ["Fortress"] and deck(g, 0) == ["Estate"]
+    g.trash_from(0, "Copper", "discard")
+    assert names(g.trash) == ["Copper"]
+    with pytest.raises(IllegalMove, match="no Gold"):
+        g.trash_from(0, "Gold", "discard")
+    with pytest.raises(IllegalMove, match="cannot trash from"):
+        g.trash_from(0, "Copper", "supply")

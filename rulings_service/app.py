@@ -17,6 +17,7 @@ from flask import Flask
 
 from rulings_service.paths import REPO_ROOT, TEMPLATES_DIR
 from rulings_service.web.api import make_api_blueprint
+from rulings_service.web.cache import register_cache
 from rulings_service.web.config import DEFAULTS
 from rulings_service.web.errors import register_error_handlers
 from rulings_service.web.filters import register_filters
@@ -65,6 +66,7 @@ def create_app(
     app.register_blueprint(make_pages_blueprint(with_scenarios))
     app.register_blueprint(make_api_blueprint(with_scenarios))
     register_error_handlers(app)
+    register_cache(app)
     register_headers(app)
     register_filters(app)
 

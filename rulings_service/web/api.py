@@ -40,8 +40,19 @@ class Operation:
     tag: str = "corpus"
 
 
+_SCHEMAS: dict[type[Schema], Schema] = {}
+
+
 def send(schema: type[Schema], data: Any, status: int = 200) -> Response:
-    response = jsonify(schema().dump(data))
+    """Dump through one shared instance per schema class.
+
+    Building a schema (and its nested schemas) costs more than dumping a card,
+    and output schemas hold no per-request state, so instances are reused.
+    """
+    instance = _SCHEMAS.get(schema)
+    if instance is None:
+        instance = _SCHEMAS[schema] = schema()
+    response = jsonify(instance.dump(data))
     response.status_code = status
     return response
 

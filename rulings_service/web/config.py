@@ -23,6 +23,8 @@ DEFAULTS: dict[str, object] = {
     # Seconds browsers and proxies may reuse a GET answer without asking again;
     # the ETag lets them revalidate cheaply after that.
     "CACHE_MAX_AGE": 300,
+    # Bytes of GET answers each worker keeps in memory (0: no cache); see web/cache.py.
+    "RESPONSE_CACHE_BYTES": 32 * 1024 * 1024,
     "SEARCH_DEFAULT_LIMIT": 10,
     "SEARCH_MAX_LIMIT": 50,
     "JSON_SORT_KEYS": False,

@@ -84,6 +84,31 @@ class Services:
             self.scenario_titles[sid] = _attr(scenario, "title") or sid
             for ruling_id in _attr(scenario, "rulings") or ():
                 self.scenarios_by_ruling.setdefault(ruling_id, []).append(sid)
+        self._classify_all()
+
+    def _classify_all(self) -> None:
+        """Every ruling's status at once, from one read of the scenario files.
+
+        ``ruling_status`` re-reads the scenario files on each call, which is
+        fine for one page but not for a card with thirty rulings under load;
+        when the scenario package offers its classifier, use it once here.
+        """
+        try:
+            from rulings_service.scenarios.status import classify, informational
+        except ImportError:
+            return
+        try:
+            info = informational()
+        except Exception as exc:  # noqa: BLE001 - fall back to per-ruling ruling_status
+            logger.warning("informational rulings unavailable: %s", exc)
+            return
+        for ruling in self.corpus.rulings:
+            record = classify(ruling["id"], self.scenarios_by_ruling, info)
+            record["scenarios"] = [
+                {"id": sid, "title": self.scenario_titles.get(sid, sid)}
+                for sid in record["scenarios"]
+            ]
+            self._status[ruling["id"]] = record
 
 
 def _attr(obj: Any, name: str) -> Any:

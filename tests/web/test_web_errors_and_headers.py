@@ -91,3 +91,32 @@ def test_post_is_not_cached(client: FlaskClient) -> None:
     response = client.post("/api/v1/resolve", json={"message": "[[Feast]]"})
     assert response.headers["Cache-Control"] == "no-store"
     assert "ETag" not in response.headers
+
+
+def test_repeated_gets_come_from_the_response_cache(app, client: FlaskClient) -> None:
+    cache = app.extensions["rulings_cache"]
+    url = "/api/v1/search?q=careful+count+of+your+actions"
+    first = client.get(url)
+    hits = cache.hits
+    second = client.get(url)
+    assert cache.hits == hits + 1
+    assert second.get_data() == first.get_data()
+    assert second.headers["ETag"] == first.headers["ETag"]  # headers still added on a hit
+    assert second.headers["Content-Security-Policy"] == CSP
+
+
+def test_errors_are_never_cached(app, client: FlaskClient) -> None:
+    cache = app.extensions["rulings_cache"]
+    client.get("/api/v1/cards/not-cached-card")
+    hits = cache.hits
+    assert client.get("/api/v1/cards/not-cached-card").status_code == 404
+    assert cache.hits == hits
+
+
+def test_cache_can_be_turned_off(app) -> None:
+    from rulings_service.app import create_app
+
+    plain = create_app({"TESTING": True, "RESPONSE_CACHE_BYTES": 0},
+                       services=app.extensions["rulings"])
+    assert "rulings_cache" not in plain.extensions
+    assert plain.test_client().get("/api/v1/cards/feast").status_code == 200

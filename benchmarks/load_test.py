@@ -1,0 +1,242 @@
+"""Load test of ``rulings serve`` on loopback: search and card requests against a ceiling.
+
+Starts ``rulings serve`` on a free 127.0.0.1 port (building the corpus and
+index first if missing), then for each target runs ``--concurrency`` clients
+(processes x threads, each thread on its own keep-alive connection) for at
+most ``--seconds`` seconds or ``--max-requests`` requests, whichever comes
+first, and reports throughput, p50/p99 latency and errors. The ceiling is
+``/api/v1/ping``: the same server, app and headers, with no work behind it.
+It stops the server it started and talks to nothing but 127.0.0.1.
+
+    .venv/bin/python benchmarks/load_test.py                # defaults: 32 clients, 10 s each
+    .venv/bin/python benchmarks/load_test.py --seconds 5 --json-out result.json
+
+The server keeps an in-process cache of GET answers (``web/cache.py``), so
+each target runs twice by default: once against a server with the cache off
+(every search really searches) and once with it on (repeated URLs, as bots
+send them). Search paths are the fixed questions below plus every card name,
+so the cached run still starts cold for each distinct URL.
+
+Target (issue 6): search throughput at least half the ceiling's, 0 errors.
+"""
+
+from __future__ import annotations
+
+import argparse
+import http.client
+import json
+import multiprocessing as mp
+import os
+import signal
+import socket
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from urllib.parse import quote
+
+HOST = "127.0.0.1"
+QUERIES = [
+    "throne room feast", "king's court", "trash", "gain a card costing up to",
+    "reveal reaction attack", "duration next turn", "\"set aside\"", "possession",
+    "victory tokens", "shuffle discard pile", "buy phase coins", "masquerade pass left",
+    "watchtower", "black market", "night phase", "boons hexes", "curse empty pile",
+    "native village mat", "moat", "treasure map",
+]
+
+
+def free_port() -> int:
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        return sock.getsockname()[1]
+
+
+def wait_ready(port: int, timeout: float) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=2)
+            conn.request("GET", "/api/v1/ping")
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"the server did not answer on port {port} within {timeout:.0f} s")
+
+
+def _client_process(port: int, paths: list[str], threads: int, seconds: float,
+                    max_requests: int, start_at: float, out: mp.Queue) -> None:
+    """One client process: ``threads`` keep-alive connections hammering ``paths``."""
+    latencies: list[float] = []
+    errors: list[str] = []
+    lock = threading.Lock()
+    budget = [max_requests]
+
+    def worker(offset: int) -> None:
+        conn = http.client.HTTPConnection(HOST, port, timeout=10)
+        i = offset
+        while time.monotonic() < start_at + seconds:
+            with lock:
+                if budget[0] <= 0:
+                    break
+                budget[0] -= 1
+            path = paths[i % len(paths)]
+            i += 1
+            began = time.perf_counter()
+            try:
+                conn.request("GET", path)
+                response = conn.getresponse()
+                response.read()
+                status = response.status
+            except (OSError, http.client.HTTPException) as exc:
+                errors.append(f"{path}: {type(exc).__name__}")
+                conn.close()
+                conn = http.client.HTTPConnection(HOST, port, timeout=10)
+                continue
+            elapsed = time.perf_counter() - began
+            with lock:
+                latencies.append(elapsed)
+                if status != 200:
+                    errors.append(f"{path}: HTTP {status}")
+        conn.close()
+
+    while time.monotonic() < start_at:
+        time.sleep(0.001)
+    pool = [threading.Thread(target=worker, args=(n * 7,)) for n in range(threads)]
+    for t in pool:
+        t.start()
+    for t in pool:
+        t.join()
+    out.put((latencies, errors))
+
+
+def run_target(name: str, port: int, paths: list[str], concurrency: int, processes: int,
+               seconds: float, max_requests: int) -> dict:
+    per_process = max(1, concurrency // processes)
+    queue: mp.Queue = mp.Queue()
+    start_at = time.monotonic() + 0.5
+    procs = [
+        mp.Process(target=_client_process,
+                   args=(port, paths[k::processes] or paths, per_process, seconds,
+                         max_requests // processes, start_at, queue))
+        for k in range(processes)
+    ]
+    for p in procs:
+        p.start()
+    latencies: list[float] = []
+    errors: list[str] = []
+    for _ in procs:
+        got_lat, got_err = queue.get(timeout=seconds + 60)
+        latencies += got_lat
+        errors += got_err
+    for p in procs:
+        p.join(timeout=10)
+    wall = max(time.monotonic() - start_at, 1e-9)
+    latencies.sort()
+
+    def pct(q: float) -> float:
+        return latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000
+
+    return {
+        "target": name,
+        "requests": len(latencies),
+        "errors": len(errors),
+        "error_samples": errors[:5],
+        "seconds": round(wall, 2),
+        "throughput_rps": round(len(latencies) / wall, 1),
+        "p50_ms": round(pct(0.50), 2) if latencies else None,
+        "p99_ms": round(pct(0.99), 2) if latencies else None,
+    }
+
+
+def card_paths(port: int) -> list[str]:
+    conn = http.client.HTTPConnection(HOST, port, timeout=30)
+    conn.request("GET", "/api/v1/cards")
+    cards = json.loads(conn.getresponse().read())["cards"]
+    return [f"/api/v1/cards/{c['slug']}" for c in cards]
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--concurrency", type=int, default=32)
+    parser.add_argument("--processes", type=int, default=4, help="client processes")
+    parser.add_argument("--seconds", type=float, default=10.0, help="per target, at most")
+    parser.add_argument("--max-requests", type=int, default=50_000, help="per target, at most")
+    parser.add_argument("--workers", type=int, default=None, help="server workers")
+    parser.add_argument("--threads", type=int, default=None, help="threads per server worker")
+    parser.add_argument("--cache", choices=["both", "on", "off"], default="both",
+                        help="run with the server's response cache on, off, or both")
+    parser.add_argument("--json-out", type=Path, default=None)
+    args = parser.parse_args(argv)
+    if not 1 <= args.seconds <= 120 or not 1 <= args.max_requests <= 1_000_000:
+        parser.error("--seconds must be 1..120 and --max-requests 1..1000000")
+
+    modes = {"both": [False, True], "on": [True], "off": [False]}[args.cache]
+    report = []
+    for cached in modes:
+        results = serve_and_measure(args, cached)
+        report.append({"cache": cached, "results": results, **summarise(args, results, cached)})
+    ok = report[-1]["target_met"]  # the served configuration: cache on unless --cache off
+    if args.json_out:
+        args.json_out.write_text(json.dumps(report, indent=2))
+    return 0 if ok else 1
+
+
+def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
+    """Start a server (cache on or off), run the three targets, stop the server."""
+    port = free_port()
+    rulings = Path(sys.executable).with_name("rulings")
+    command = [str(rulings), "serve", "--host", HOST, "--port", str(port)]
+    if args.workers:
+        command += ["--workers", str(args.workers)]
+    if args.threads:
+        command += ["--threads", str(args.threads)]
+    env = dict(os.environ)
+    if not cached:
+        env["RULINGS_RESPONSE_CACHE_BYTES"] = "0"
+    server = subprocess.Popen(command, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                              env=env, start_new_session=True)
+    try:
+        wait_ready(port, timeout=300)
+        cards = card_paths(port)
+        names = [p.rsplit("/", 1)[1].replace("-", " ") for p in cards]
+        targets = {
+            "ceiling (/api/v1/ping)": ["/api/v1/ping"],
+            "search (/api/v1/search)": [f"/api/v1/search?q={quote(q)}"
+                                        for q in QUERIES + names],
+            "card (/api/v1/cards/<slug>)": cards,
+        }
+        return [
+            run_target(name, port, paths, args.concurrency, args.processes, args.seconds,
+                       args.max_requests)
+            for name, paths in targets.items()
+        ]
+    finally:
+        os.killpg(server.pid, signal.SIGTERM)
+        try:
+            server.wait(timeout=20)
+        except subprocess.TimeoutExpired:
+            os.killpg(server.pid, signal.SIGKILL)
+
+
+def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> dict:
+    """Print one table; return whether the issue's target is met."""
+    ceiling = results[0]["throughput_rps"]
+    print(f"\nresponse cache {'ON' if cached else 'OFF'}: concurrency {args.concurrency}, "
+          f"{os.cpu_count()} CPUs, {args.seconds:g} s per target")
+    print(f"{'target':32} {'requests':>9} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
+          f" {'of ceiling':>10}")
+    for r in results:
+        share = r["throughput_rps"] / ceiling if ceiling else 0.0
+        r["share_of_ceiling"] = round(share, 3)
+        print(f"{r['target']:32} {r['requests']:>9} {r['errors']:>6} {r['throughput_rps']:>9}"
+              f" {r['p50_ms']:>8} {r['p99_ms']:>8} {share:>10.0%}")
+    search = results[1]
+    ok = search["share_of_ceiling"] >= 0.5 and all(r["errors"] == 0 for r in results)
+    print("target (search >= 1/2 of ceiling, 0 errors):", "met" if ok else "NOT met")
+    return {"target_met": ok}
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -12,6 +12,9 @@ class Cost:
     """An immutable cost of ``coins``, ``potion`` (0 or 1) and ``debt``."""
 
     __slots__ = ("coins", "potion", "debt")
+    coins: int
+    potion: int
+    debt: int
 
     def __init__(self, coins: int = 0, potion: int = 0, debt: int = 0) -> None:
         object.__setattr__(self, "coins", coins)

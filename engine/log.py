@@ -69,6 +69,8 @@ class LogEvent:
             "exchange": "exchanges", "game_end": "game ends",
         }.get(self.kind, self.kind)
         extra = ""
+        if not what and self.source and self.kind in ("buy", "return"):
+            what = self.source  # an Event is bought by name, not as a card
         if self.kind == "play" and self.data.get("again"):
             extra = " again"
         if self.kind == "decision":

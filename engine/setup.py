@@ -168,7 +168,8 @@ def _check_kingdom(kingdom: Iterable[str]) -> list[str]:
 
 
 def _split_events(kingdom: Iterable[str], events: Iterable[str]) -> tuple[list[str], list[str]]:
-    cards, evs = [], list(events)
+    cards: list[str] = []
+    evs = list(events)
     for n in kingdom:
         (evs if registry.is_event(n) else cards).append(n)
     for e in evs:

@@ -71,7 +71,7 @@ def rollback(game: Game, saved: Any) -> None:
     game.extra_turns.extend(extra)
     game._shuffle_script = script
     if game._rng_saved is not None:
-        game.rng.setstate(game._rng_saved)
+        game.rng.setstate(game._rng_saved)  # type: ignore[arg-type]
         game._rng_saved = None
     for p, (pf, pl, mats, tokens, durations) in zip(game.players, players, strict=True):
         for f, v in zip(_PLAYER_FIELDS, pf, strict=True):

@@ -21,10 +21,10 @@ from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
+from engine.primitives import GameBase
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
-    from engine.game import Game
     from engine.state import Player
 
 PHASES = ("action", "buy", "night", "cleanup")
@@ -71,16 +71,17 @@ class GameResult:
         return f"GameResult(vp={self.vp}, turns={self.turns}, winners={self.winners})"
 
 
-class TurnMixin:
-    """Turn flow and moves of :class:`engine.game.Game` (kept apart for size)."""
+class Game(GameBase):
+    """One game of Dominion: the state and primitives of :class:`GameBase`, plus the
+    turn flow and the player-facing moves."""
 
     # ------------------------------------------------------------- checks
-    def _check_live(self: Game) -> Player:
+    def _check_live(self) -> Player:
         if self.over:
             raise GameOver("the game is over")
         return self.players[self.current]
 
-    def _find(self: Game, zone: list[Card], card: str | Card, where: str) -> Card:
+    def _find(self, zone: list[Card], card: str | Card, where: str) -> Card:
         if isinstance(card, Card):
             for c in zone:
                 if c is card:
@@ -94,7 +95,7 @@ class TurnMixin:
 
     # -------------------------------------------------------------- moves
     @_atomic
-    def play_action(self: Game, card: str | Card) -> Card:
+    def play_action(self, card: str | Card) -> Card:
         """Play an Action card from the current player's hand in the Action phase."""
         p = self._check_live()
         if self.phase != "action":
@@ -108,12 +109,12 @@ class TurnMixin:
         self.play_card(p, c, p.hand)
         return c
 
-    def _enter_buy(self: Game) -> None:
+    def _enter_buy(self) -> None:
         if self.phase == "action":
             self._set_phase("buy")
 
     @_atomic
-    def play_treasure(self: Game, card: str | Card) -> Card:
+    def play_treasure(self, card: str | Card) -> Card:
         """Play a Treasure from hand (ends the Action phase if still in it)."""
         p = self._check_live()
         if self.phase not in ("action", "buy"):
@@ -128,7 +129,7 @@ class TurnMixin:
         return c
 
     @_atomic
-    def play_all_treasures(self: Game) -> list[Card]:
+    def play_all_treasures(self) -> list[Card]:
         """Play every Treasure in hand, in hand order."""
         p = self._check_live()
         if self.phase not in ("action", "buy"):
@@ -160,7 +161,7 @@ class TurnMixin:
         return played
 
     @_atomic
-    def play_night(self: Game, card: str | Card) -> Card:
+    def play_night(self, card: str | Card) -> Card:
         """Play a Night card from hand (moves on to the Night phase if needed)."""
         p = self._check_live()
         c = self._find(p.hand, card, f"{p.name}'s hand")
@@ -173,7 +174,7 @@ class TurnMixin:
         self.play_card(p, c, p.hand)
         return c
 
-    def can_buy(self: Game, name: str) -> str | None:
+    def can_buy(self, name: str) -> str | None:
         """Why the current player cannot buy ``name`` now, or None if they can."""
         if self.over:
             return "the game is over"
@@ -189,7 +190,7 @@ class TurnMixin:
             return f"the {name} pile is empty"
         return self._affordable(self.cost(top), name)
 
-    def _affordable(self: Game, cost: Cost, name: str) -> str | None:
+    def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]
         if self.buys < 1:
             return "no Buys left"
@@ -202,7 +203,7 @@ class TurnMixin:
         return None
 
     @_atomic
-    def buy(self: Game, name: str) -> Card | None:
+    def buy(self, name: str) -> Card | None:
         """Buy a card from the Supply: pay, fire when-buy triggers, then gain it."""
         p = self._check_live()
         why = self.can_buy(name)
@@ -230,7 +231,7 @@ class TurnMixin:
         return self.gain(p, name, source="buy")
 
     @_atomic
-    def pay_debt(self: Game, amount: int | None = None) -> int:
+    def pay_debt(self, amount: int | None = None) -> int:
         """Repay debt with coins (all that can be, or ``amount``); returns what was paid."""
         p = self._check_live()
         if self.phase not in ("action", "buy"):
@@ -245,7 +246,7 @@ class TurnMixin:
         return paid
 
     @_atomic
-    def buy_event(self: Game, name: str) -> None:
+    def buy_event(self, name: str) -> None:
         """Buy an Event: uses a Buy and its cost; nothing is gained."""
         p = self._check_live()
         ev = self.events.get(name)
@@ -270,18 +271,18 @@ class TurnMixin:
         if self._logging:
             self._close()
 
-    def return_to_action_phase(self: Game) -> None:
+    def return_to_action_phase(self) -> None:
         """Go back to the Action phase (Launch); start-of-turn effects do not repeat."""
         self._set_phase("action")
 
-    def _set_phase(self: Game, phase: str) -> None:
+    def _set_phase(self, phase: str) -> None:
         self.phase = phase
         self.bought_in_phase = False
         if self._logging:
             self._event("phase", self.players[self.current], (), None, phase=phase)
 
     @_atomic
-    def end_phase(self: Game) -> None:
+    def end_phase(self) -> None:
         """End the current phase; ending the Night phase ends the turn."""
         self._check_live()
         if self.phase == "action":
@@ -292,14 +293,14 @@ class TurnMixin:
             self._cleanup_and_next()
 
     @_atomic
-    def end_turn(self: Game) -> None:
+    def end_turn(self) -> None:
         """Skip the rest of this turn (no more plays or buys): Clean-up, then the next turn."""
         self._check_live()
         self._cleanup_and_next()
 
     # ------------------------------------------------------ direct actions
     @_atomic
-    def gain_card(self: Game, player: int, name: str, to: str | None = None) -> Card | None:
+    def gain_card(self, player: int, name: str, to: str | None = None) -> Card | None:
         """Test action: ``player`` gains a ``name`` (firing when-gain triggers).
 
         ``to`` None sends it where the card says (Den of Sin: hand), else the
@@ -316,7 +317,7 @@ class TurnMixin:
         return self.gain(p, name, to, source="test")
 
     @_atomic
-    def trash_from(self: Game, player: int, card: str | Card, zone: str = "hand") -> Card:
+    def trash_from(self, player: int, card: str | Card, zone: str = "hand") -> Card:
         """Test action: ``player`` trashes a card from one of their zones
         (``hand``, ``deck``, ``discard``, ``in_play``, ``set_aside``), firing
         when-trash triggers. A name picks the first match (the top for the deck)."""
@@ -332,12 +333,12 @@ class TurnMixin:
         return c
 
     @_atomic
-    def trash_from_hand(self: Game, player: int, card: str | Card) -> Card:
+    def trash_from_hand(self, player: int, card: str | Card) -> Card:
         """Test action: ``player`` trashes a card from their hand (firing when-trash triggers)."""
         return self.trash_from(player, card, "hand")
 
     @_atomic
-    def discard_from_hand(self: Game, player: int, card: str | Card) -> Card:
+    def discard_from_hand(self, player: int, card: str | Card) -> Card:
         """Test action: ``player`` discards a card from their hand."""
         p = self.player(player)
         c = self._find(p.hand, card, f"{p.name}'s hand")
@@ -345,14 +346,14 @@ class TurnMixin:
         return c
 
     @_atomic
-    def draw_cards(self: Game, player: int, n: int = 1) -> list[Card]:
+    def draw_cards(self, player: int, n: int = 1) -> list[Card]:
         """Test action: ``player`` draws ``n`` cards."""
         if n < 0:
             raise IllegalMove("cannot draw a negative number of cards")
         return self.draw(self.player(player), n)
 
     # ----------------------------------------------------------- turn flow
-    def _cleanup_and_next(self: Game) -> None:
+    def _cleanup_and_next(self) -> None:
         p = self.players[self.current]
         self.phase = "cleanup"
         if self._logging:
@@ -377,7 +378,7 @@ class TurnMixin:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
 
-    def game_should_end(self: Game) -> bool:
+    def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""
         empty = 0
         for name, pile in self.piles.items():
@@ -387,7 +388,7 @@ class TurnMixin:
                 empty += 1
         return empty >= (4 if len(self.players) >= 5 else 3)
 
-    def _next_turn(self: Game) -> None:
+    def _next_turn(self) -> None:
         if self.game_should_end():
             self.over = True
             self.phase = "over"
@@ -403,7 +404,7 @@ class TurnMixin:
             extra = False
         self._start_turn(idx, extra)
 
-    def _start_turn(self: Game, idx: int, extra: bool) -> None:
+    def _start_turn(self, idx: int, extra: bool) -> None:
         self.current = idx
         self.is_extra_turn = extra
         self.turn_number += 1
@@ -439,7 +440,7 @@ class TurnMixin:
 
     # ----------------------------------------------------------- auto play
     @_atomic
-    def play_turn(self: Game) -> None:
+    def play_turn(self) -> None:
         """Play the current turn to its end, asking the current player's provider.
 
         All-or-nothing as a whole (one checkpoint per turn, not per move).
@@ -454,7 +455,7 @@ class TurnMixin:
             else:
                 self._auto_night()
 
-    def _phase_answer(self: Game, decision: Decision,
+    def _phase_answer(self, decision: Decision,
                       allowed: tuple[str, ...] = ("play:",)) -> str:
         """Ask a phase decision. A plain id answer is not matched against the (lazy)
         option list: the move it names checks its own legality, with a better
@@ -476,7 +477,7 @@ class TurnMixin:
                         kind=decision.kind.value, answer=[answer])
         return answer
 
-    def _auto_action(self: Game) -> None:
+    def _auto_action(self) -> None:
         p = self.players[self.current]
         if self.actions < 1 or not any(c.defn.is_action for c in p.hand):
             self._set_phase("buy")
@@ -494,7 +495,7 @@ class TurnMixin:
         else:
             self.play_action(answer[5:])
 
-    def buy_options(self: Game) -> list[Option]:
+    def buy_options(self) -> list[Option]:
         """Every legal Buy-phase move of the current player, as options."""
         p = self.players[self.current]
         opts: list[Option] = []
@@ -518,7 +519,7 @@ class TurnMixin:
         opts.append(Option(END_PHASE))
         return opts
 
-    def _auto_buy(self: Game) -> None:
+    def _auto_buy(self) -> None:
         p = self.players[self.current]
         if self.buys < 1 and (self.bought_in_phase or not any(c.defn.is_treasure for c in p.hand)):
             self._set_phase("night")
@@ -537,7 +538,7 @@ class TurnMixin:
         else:
             self.buy_event(answer[6:])
 
-    def _auto_night(self: Game) -> None:
+    def _auto_night(self) -> None:
         p = self.players[self.current]
         if self.phase != "night" or not any(c.defn.is_night for c in p.hand):
             self._cleanup_and_next()
@@ -554,7 +555,7 @@ class TurnMixin:
         else:
             self.play_night(answer[5:])
 
-    def play_game(self: Game, max_turns: int = 500) -> GameResult:
+    def play_game(self, max_turns: int = 500) -> GameResult:
         """Play turns until the game ends or ``max_turns`` turns have started."""
         while not self.over:
             if self.turn_number > max_turns:
@@ -565,7 +566,7 @@ class TurnMixin:
         return self.result()
 
     # ------------------------------------------------------------- scoring
-    def victory_points(self: Game, p: Player) -> int:
+    def victory_points(self, p: Player) -> int:
         """``p``'s score now: card VP (including Gardens-like cards) plus VP tokens."""
         total = p.vp_tokens
         for c in p.all_cards():
@@ -575,7 +576,7 @@ class TurnMixin:
                 total += d.vp_fn(p)
         return total
 
-    def result(self: Game) -> GameResult:
+    def result(self) -> GameResult:
         """Scores and winners: most VP; ties go to fewer (normal) turns; else shared."""
         vp = [self.victory_points(p) for p in self.players]
         turns = [p.turns_taken for p in self.players]
@@ -586,8 +587,12 @@ class TurnMixin:
         return GameResult(vp, turns, winners)
 
     # ------------------------------------------------------------ snapshot
-    def snapshot(self: Game) -> dict[str, Any]:
-        """Every zone and counter as plain data (deck top first; for transcripts)."""
+    def snapshot(self) -> dict[str, Any]:
+        """Every zone and counter as plain data, for transcripts and comparisons.
+
+        Decks are listed top first; discard piles in the order cards arrived
+        (top last); piles by count.
+        """
         def names(cards: list[Card]) -> list[str]:
             return [c.name for c in cards]
 

@@ -13,7 +13,8 @@ from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
-    from engine.game import Game, Play
+    from engine.primitives import GameBase as Game
+    from engine.primitives import Play
     from engine.state import Player
 
 SET = "base"

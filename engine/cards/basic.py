@@ -10,9 +10,10 @@ from engine.cost import Cost
 from engine.registry import register
 
 
-def _basic(name: str, cost: Cost | int, types: tuple[str, ...], set_name: str = "base",
-           **kw: int) -> CardDef:
-    return register(CardDef(name, cost, types, set_name=set_name, kind="basic", **kw))
+def _basic(name: str, cost: Cost | int, types: tuple[str, ...], set_name: str = "base", *,
+           coins: int = 0, potions: int = 0, vp: int = 0) -> CardDef:
+    return register(CardDef(name, cost, types, set_name=set_name, kind="basic", coins=coins,
+                            potions=potions, vp=vp))
 
 
 COPPER = _basic("Copper", 0, ("Treasure",), coins=1)

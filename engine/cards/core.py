@@ -18,11 +18,14 @@ from typing import TYPE_CHECKING, Any
 from engine.cost import Cost
 
 if TYPE_CHECKING:
-    from engine.game import Game, Play
+    from engine.game import Game
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
-PlayHook = Callable[["Game", "Player", "Card", "Play"], None]
-CardHook = Callable[["Game", "Player", "Card"], None]
+# Card hooks get the game's primitives (GameBase); Event hooks, called by a
+# move, get the whole Game (Launch changes the phase).
+PlayHook = Callable[["GameBase", "Player", "Card", "Play"], None]
+CardHook = Callable[["GameBase", "Player", "Card"], None]
 
 
 class CardDef:

@@ -8,7 +8,8 @@ from engine.cards.core import Card, CardDef
 from engine.registry import register
 
 if TYPE_CHECKING:
-    from engine.game import Game, Play
+    from engine.primitives import GameBase as Game
+    from engine.primitives import Play
     from engine.state import Player
 
 SET = "dark-ages"

@@ -1,0 +1,665 @@
+"""The game's state, the primitives every card uses, and decisions.
+
+Everything that moves a card goes through a primitive here (draw, reveal,
+gain, trash, discard, topdeck, set aside, play, return to pile, exchange,
+shuffle); primitives fire the triggers (``on_gain``, ``on_trash``, reactions)
+and, only when a listener is attached, emit :class:`~engine.log.LogEvent`s.
+Turn structure and the player-facing moves live in :mod:`engine.turn`, whose
+:class:`~engine.turn.Game` extends :class:`GameBase` (import it from
+:mod:`engine` or :mod:`engine.game`).
+
+Players are :class:`~engine.state.Player` objects inside the engine; the
+public moves take 0-based player indices.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
+
+from engine.cards.core import Card, CardDef, EventDef
+from engine.cost import Cost
+from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
+from engine.errors import SetupError, StepLimitExceeded
+from engine.log import LogEvent
+from engine.state import DurationEffect, LandscapeDeck, Pile, Player
+
+DEFAULT_STEP_LIMIT = 20_000
+
+Shuffler = Callable[["GameBase", Player, list[Card]], None]
+
+
+class Play:
+    """The context of one play of a card, handed to its ``on_play`` hook."""
+
+    __slots__ = ("card", "player", "by", "again", "immune")
+
+    def __init__(self, card: Card, player: Player, by: Card | None, again: bool,
+                 immune: frozenset[int]) -> None:
+        self.card = card
+        self.player = player
+        self.by = by  # the Throne Room / King's Court playing it, if any
+        self.again = again  # True for the second and later plays by the same card
+        self.immune = immune  # players who blocked this Attack (Moat)
+
+    def victims(self, game: GameBase) -> list[Player]:
+        """Other players in turn order from the left, minus those immune to this Attack."""
+        n = len(game.players)
+        i = self.player.index
+        return [
+            game.players[(i + k) % n]
+            for k in range(1, n)
+            if (i + k) % n not in self.immune
+        ]
+
+
+class GameBase:
+    """State and primitives of one game; :class:`engine.turn.Game` adds the moves.
+
+    Build games with :func:`engine.setup.new_game` or
+    :func:`engine.setup.game_from_state`."""
+
+    def __init__(
+        self,
+        players: list[Player],
+        piles: dict[str, Pile],
+        *,
+        events: dict[str, EventDef] | None = None,
+        rng: random.Random | None = None,
+        providers: Sequence[DecisionProvider] | None = None,
+        step_limit: int = DEFAULT_STEP_LIMIT,
+    ) -> None:
+        if not 1 <= len(players) <= 6:
+            raise SetupError(f"a game has 1 to 6 players, not {len(players)}")
+        self.players = players
+        self.piles = piles
+        self.events: dict[str, EventDef] = dict(events or {})
+        self.trash: list[Card] = []
+        self.rng = rng or random.Random(0)
+        self.providers: list[DecisionProvider] = list(providers or [])
+        self.step_limit = step_limit
+        self.steps = 0
+        self.shuffler: Shuffler | None = None
+        self._shuffle_script: dict[int, list[list[str]]] = {}
+        # Landscapes and setup extras (room for later sets).
+        self.boons = LandscapeDeck("Boons")
+        self.hexes = LandscapeDeck("Hexes")
+        self.loot = LandscapeDeck("Loot")
+        self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
+        self.traits: dict[str, str] = {}  # Trait name -> pile name
+        self.black_market: list[Card] = []
+        self.bane: str | None = None
+        self.cost_modifiers: list[Callable[[GameBase, CardDef, Cost], Cost]] = []
+        # Turn state (the turn module owns these).
+        self.current = 0
+        self.phase = "action"
+        self.turn_number = 1
+        self.is_extra_turn = False
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.potions = 0
+        self.cost_reduction = 0
+        self.bought_in_phase = False
+        self.outpost_played = False
+        self.events_bought: dict[str, int] = {}
+        self.bought_this_turn: list[str] = []
+        self.gained_this_turn: list[tuple[int, Card]] = []
+        self.played_this_turn: list[Card] = []
+        self.extra_turns: deque[int] = deque()
+        self._last_normal = 0
+        self.over = False
+        # Moves are all-or-nothing unless a simulation turns this off for speed.
+        self.atomic = True
+        self._in_move = False
+        self._rng_saved: object | None = None
+        # Listeners and the cached flags that keep the hot path lean.
+        self._listeners: list[Any] = []
+        self._logging = False
+        self._depth = 0
+        self._uid = 0
+        self._gain_reactions = False
+        self._attack_reactions = False
+        self._buy_reactions = False
+        self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
+        self.card_count = 0
+        self._refresh_flags()
+
+    # ----------------------------------------------------------------- cards
+    def new_card(self, defn: CardDef) -> Card:
+        """Create a physical card; only setup code should need this."""
+        self._uid += 1
+        self.card_count += 1
+        return Card(self._uid, defn)
+
+    def _refresh_flags(self) -> None:
+        """Note which trigger families exist in this game, so absent ones cost nothing."""
+        defs = {c.defn for pile in self.piles.values() for c in pile.cards}
+        for p in self.players:
+            defs.update(c.defn for c in p.all_cards())
+        defs.update(c.defn for c in self.trash)
+        self._gain_reactions = any(d.react_gain for d in defs)
+        self._attack_reactions = any(d.react_attack for d in defs)
+        self._buy_reactions = any(d.react_buy for d in defs)
+        self._pile_of = {c.name: name for name, pile in self.piles.items()
+                         for c in pile.cards if c.name != name}
+
+    def player(self, index: int) -> Player:
+        """The player with 0-based ``index`` (an IllegalMove if there is none)."""
+        from engine.errors import IllegalMove
+
+        if not isinstance(index, int) or not 0 <= index < len(self.players):
+            raise IllegalMove(f"no player {index!r} (players are 0..{len(self.players) - 1})")
+        return self.players[index]
+
+    @property
+    def current_player(self) -> Player:
+        """The player whose turn it is."""
+        return self.players[self.current]
+
+    # ------------------------------------------------------------------ costs
+    def cost(self, card: Card | CardDef | EventDef) -> Cost:
+        """The current cost of a card, after every active modifier (never below 0).
+
+        The one place costs are computed: Bridge-style reductions apply to
+        cards (not Events), then each registered modifier in order.
+        """
+        d = card.defn if isinstance(card, Card) else card
+        c = d.cost
+        if isinstance(d, EventDef):
+            return c
+        if self.cost_reduction and c.coins:
+            c = Cost(max(0, c.coins - self.cost_reduction), c.potion, c.debt)
+        for modifier in self.cost_modifiers:
+            c = modifier(self, d, c)
+            if c.coins < 0:
+                c = Cost(0, c.potion, c.debt)
+        return c
+
+    # -------------------------------------------------------------- logging
+    def add_listener(self, listener: Any) -> None:
+        """Attach a listener with ``record(event)``, ``open(event)`` and ``close()``."""
+        self._listeners.append(listener)
+        self._logging = True
+
+    def attach_log(self) -> Any:
+        """Attach and return a new :class:`~engine.log.EventLog`."""
+        from engine.log import EventLog
+
+        log = EventLog()
+        self.add_listener(log)
+        return log
+
+    def _event(self, kind: str, player: Player | None, cards: Iterable[Card] = (), /,
+               source: str | None = None, scope: bool = False, **data: Any) -> None:
+        cards = tuple(cards)
+        ev = LogEvent(
+            kind,
+            player.index if player is not None else None,
+            tuple(c.name for c in cards),
+            tuple(c.uid for c in cards),
+            source,
+            self._depth,
+            data,
+            self.turn_number,
+        )
+        for listener in self._listeners:
+            (listener.open if scope else listener.record)(ev)
+        if scope:
+            self._depth += 1
+
+    def _close(self) -> None:
+        self._depth -= 1
+        for listener in self._listeners:
+            listener.close()
+
+    def log(self, kind: str, player: Player | None, cards: Iterable[Card] = (),
+            source: str | None = None, **data: Any) -> None:
+        """Record an event if anyone listens (cards use this for reveals and notes)."""
+        if self._logging:
+            self._event(kind, player, cards, source, **data)
+
+    # ----------------------------------------------------------------- steps
+    def _step(self) -> None:
+        self.steps += 1
+        if self.steps > self.step_limit:
+            raise StepLimitExceeded(
+                f"turn {self.turn_number} of player {self.current + 1} exceeded "
+                f"{self.step_limit} engine steps (runaway loop?)"
+            )
+
+    # ------------------------------------------------------------ shuffling
+    def dictate_shuffle(self, player: int, top_first: Sequence[str]) -> None:
+        """Make ``player``'s next shuffle put these card names on top, in this order.
+
+        Cards of the shuffled discard not named go below them in RNG order.
+        Several calls queue up for successive shuffles.
+        """
+        self.player(player)
+        self._shuffle_script.setdefault(player, []).append(list(top_first))
+
+    def shuffle(self, p: Player) -> None:
+        """Shuffle ``p``'s discard pile and put it under their deck."""
+        cards = p.discard
+        p.discard = []
+        if self._in_move and self._rng_saved is None:
+            self._rng_saved = self.rng.getstate()
+        script = self._shuffle_script.get(p.index)
+        if script:
+            names = script.pop(0)
+            rest = list(cards)
+            top: list[Card] = []
+            for name in names:
+                for i, c in enumerate(rest):
+                    if c.name == name:
+                        top.append(rest.pop(i))
+                        break
+                else:
+                    p.discard = cards
+                    raise SetupError(
+                        f"dictated shuffle for player {p.index + 1} names {name!r}, which is "
+                        f"not among the shuffled cards {sorted(c.name for c in cards)}"
+                    )
+            self.rng.shuffle(rest)
+            cards = rest + top[::-1]
+        elif self.shuffler is not None:
+            self.shuffler(self, p, cards)
+        else:
+            self.rng.shuffle(cards)
+        p.deck[:0] = cards
+        if self._logging:
+            self._event("shuffle", p, (), None, count=len(cards))
+
+    # ----------------------------------------------------------- primitives
+    def draw(self, p: Player, n: int = 1) -> list[Card]:
+        """Draw up to ``n`` cards, shuffling when the deck runs out."""
+        self._step()
+        deck = p.deck
+        hand = p.hand
+        drawn: list[Card] = []
+        for _ in range(n):
+            if not deck:
+                if not p.discard:
+                    break
+                self.shuffle(p)
+                deck = p.deck
+            c = deck.pop()
+            hand.append(c)
+            drawn.append(c)
+        if self._logging and drawn:
+            self._event("draw", p, drawn)
+        return drawn
+
+    def take_top(self, p: Player) -> Card | None:
+        """Remove the top card of ``p``'s deck (shuffling if needed) and return it.
+
+        The caller must put it somewhere (usually :meth:`set_aside`).
+        """
+        if not p.deck:
+            if not p.discard:
+                return None
+            self.shuffle(p)
+        return p.deck.pop()
+
+    def peek_top(self, p: Player) -> Card | None:
+        """The top card of ``p``'s deck, shuffling first if the deck is empty."""
+        if not p.deck:
+            if not p.discard:
+                return None
+            self.shuffle(p)
+        return p.deck[-1]
+
+    def reveal(self, p: Player, cards: Iterable[Card], source: str | None = None) -> None:
+        """Reveal cards (a log event only: revealing moves nothing)."""
+        if self._logging:
+            self._event("reveal", p, cards, source)
+
+    def gain(self, p: Player, name: str, to: str | None = None,
+             source: str | None = None) -> Card | None:
+        """Gain the top card of pile ``name``; None if the pile is empty.
+
+        ``to`` is ``"discard"`` (default unless the card says otherwise),
+        ``"hand"`` or ``"deck"``.
+        """
+        self._step()
+        pile = self.piles[name]
+        if not pile.cards:
+            return None
+        card = pile.cards.pop()
+        self._receive(p, card, to, source)
+        return card
+
+    def gain_card_object(self, p: Player, card: Card, from_zone: list[Card],
+                         to: str | None = None, source: str | None = None) -> Card:
+        """Gain a specific card from a zone (the trash for Thief)."""
+        from_zone.remove(card)
+        self._receive(p, card, to, source)
+        return card
+
+    def _zone(self, p: Player, where: str) -> list[Card]:
+        if where == "discard":
+            return p.discard
+        if where == "hand":
+            return p.hand
+        if where == "deck":
+            return p.deck
+        if where == "in_play":
+            return p.in_play
+        raise SetupError(f"unknown destination {where!r}")
+
+    def _receive(self, p: Player, card: Card, to: str | None, source: str | None) -> None:
+        d = card.defn
+        where = to or d.gain_to or "discard"
+        zone = self._zone(p, where)
+        zone.append(card)
+        self.gained_this_turn.append((p.index, card))
+        if self._logging:
+            self._event("gain", p, (card,), source, to=where)
+        if d.on_gain is not None:
+            d.on_gain(self, p, card)
+        if self._gain_reactions:
+            self._react_to_gain(p, card, zone)
+
+    def _react_to_gain(self, p: Player, card: Card, zone: list[Card]) -> None:
+        """Offer "when you gain a card" reactions from ``p``'s hand (Watchtower)."""
+        used: list[Card] = []
+        while card in zone:
+            reactions = [c for c in p.hand if c.defn.react_gain and c not in used]
+            if not reactions:
+                return
+            opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
+            opts.append(Option("no", "do not react"))
+            [choice] = self.decide(Decision(
+                DecisionKind.REACT, p.index, card.name,
+                f"React to gaining {card.name}?", opts, context={"event": "gain"},
+            ))
+            if choice.card is None:
+                return
+            used.append(choice.card)
+            if self._logging:
+                self._event("react", p, (choice.card,), card.name)
+            hook = choice.card.defn.react_gain
+            assert hook is not None
+            hook(self, p, choice.card, card, zone)
+
+    def trash_card(self, p: Player, card: Card, from_zone: list[Card],
+                   source: str | None = None) -> None:
+        """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook."""
+        self._step()
+        from_zone.remove(card)
+        self.trash.append(card)
+        if self._logging:
+            self._event("trash", p, (card,), source)
+        if card.defn.on_trash is not None:
+            card.defn.on_trash(self, p, card)
+
+    def discard_card(self, p: Player, card: Card, from_zone: list[Card],
+                     source: str | None = None) -> None:
+        """Move ``card`` to ``p``'s discard pile."""
+        from_zone.remove(card)
+        p.discard.append(card)
+        if self._logging:
+            self._event("discard", p, (card,), source)
+
+    def topdeck(self, p: Player, card: Card, from_zone: list[Card],
+                source: str | None = None) -> None:
+        """Put ``card`` on top of ``p``'s deck."""
+        from_zone.remove(card)
+        p.deck.append(card)
+        if self._logging:
+            self._event("topdeck", p, (card,), source)
+
+    def to_hand(self, p: Player, card: Card, from_zone: list[Card]) -> None:
+        """Put ``card`` into ``p``'s hand (not a draw: no shuffle, no draw event)."""
+        from_zone.remove(card)
+        p.hand.append(card)
+
+    def set_aside(self, p: Player, card: Card, from_zone: list[Card] | None = None,
+                  source: str | None = None) -> None:
+        """Set ``card`` aside (``from_zone`` None: it was just taken off the deck)."""
+        if from_zone is not None:
+            from_zone.remove(card)
+        p.set_aside.append(card)
+        if self._logging:
+            self._event("set_aside", p, (card,), source)
+
+    def pile_name_of(self, card: Card) -> str:
+        """The pile a card belongs to (its own name, or e.g. "Ruins")."""
+        return self._pile_of.get(card.name, card.name)
+
+    def return_to_pile(self, p: Player, card: Card, from_zone: list[Card],
+                       source: str | None = None) -> None:
+        """Return ``card`` to its pile (Spoils)."""
+        from_zone.remove(card)
+        self.piles[self.pile_name_of(card)].cards.append(card)
+        if self._logging:
+            self._event("return", p, (card,), source)
+
+    def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str) -> Card | None:
+        """Return ``card`` to its pile and take the top of ``pile_name`` in its place.
+
+        Exchanging is neither gaining nor trashing, so no trigger fires.
+        Nothing happens if ``pile_name`` is empty.
+        """
+        pile = self.piles[pile_name]
+        if not pile.cards:
+            return None
+        idx = from_zone.index(card)
+        new = pile.cards.pop()
+        from_zone[idx] = new
+        self.piles[self.pile_name_of(card)].cards.append(card)
+        if self._logging:
+            self._event("exchange", p, (card, new))
+        return new
+
+    def schedule_duration(self, p: Player, card: Card) -> None:
+        """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
+        effect = card.defn.next_turn
+        if effect is None:
+            raise SetupError(f"{card.name} has no next-turn effect")
+        p.durations.append(DurationEffect(card, effect))
+
+    def play_card(self, p: Player, card: Card, from_zone: list[Card] | None = None,
+                  by: Card | None = None, again: bool = False) -> None:
+        """Play ``card``: move it into play (unless already there), apply its bonuses and hook.
+
+        ``by`` is the card playing it (Throne Room); any duration effect the
+        play creates keeps ``by`` in play too.
+        """
+        self._step()
+        if from_zone is not None:
+            from_zone.remove(card)
+            p.in_play.append(card)
+        self.played_this_turn.append(card)
+        d = card.defn
+        if self._logging:
+            self._event("play", p, (card,), by.name if by else None, scope=True, again=again)
+        n_durations = len(p.durations)
+        immune: frozenset[int] = frozenset()
+        if d.is_attack and self._attack_reactions:
+            immune = self._react_to_attack(p, card)
+        if d.cards:
+            self.draw(p, d.cards)
+        if d.actions:
+            self.actions += d.actions
+        if d.buys:
+            self.buys += d.buys
+        if d.coins:
+            self.coins += d.coins
+        if d.potions:
+            self.potions += d.potions
+        if d.on_play is not None:
+            d.on_play(self, p, card, Play(card, p, by, again, immune))
+        if by is not None and len(p.durations) > n_durations:
+            for eff in p.durations[n_durations:]:
+                eff.keepers.append(by)
+        if self._logging:
+            self._close()
+
+    def _react_to_buy(self, p: Player, bought: Card) -> None:
+        """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""
+        used: list[Card] = []
+        while True:
+            reactions = [c for c in p.hand if c.defn.react_buy and c not in used]
+            if not reactions:
+                return
+            opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
+            opts.append(Option("no", "do not react"))
+            [choice] = self.decide(Decision(
+                DecisionKind.REACT, p.index, bought.name,
+                f"React to buying {bought.name}?", opts, context={"event": "buy"},
+            ))
+            if choice.card is None:
+                return
+            used.append(choice.card)
+            if self._logging:
+                self._event("react", p, (choice.card,), bought.name)
+            hook = choice.card.defn.react_buy
+            assert hook is not None
+            hook(self, p, choice.card, bought)
+
+    def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
+        """Ask each other player, in turn order, about their Attack reactions."""
+        immune: set[int] = set()
+        n = len(self.players)
+        for k in range(1, n):
+            q = self.players[(attacker.index + k) % n]
+            used: list[Card] = []
+            while True:
+                reactions = [c for c in q.hand if c.defn.react_attack and c not in used]
+                if not reactions:
+                    break
+                opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
+                opts.append(Option("no", "do not react"))
+                [choice] = self.decide(Decision(
+                    DecisionKind.REACT, q.index, attack.name,
+                    f"React to {attack.name}?", opts, context={"event": "attack"},
+                ))
+                if choice.card is None:
+                    break
+                used.append(choice.card)
+                if self._logging:
+                    self._event("react", q, (choice.card,), attack.name)
+                hook = choice.card.defn.react_attack
+                assert hook is not None
+                if hook(self, q, choice.card, attack):
+                    immune.add(q.index)
+        return frozenset(immune)
+
+    # ------------------------------------------------------------ decisions
+    def decide(self, decision: Decision) -> list[Option]:
+        """Ask the deciding player's provider; validate and return the picked options."""
+        self._step()
+        if not self.providers:
+            raise SetupError("the game has no decision provider; pass providers=...")
+        provider = self.providers[decision.player % len(self.providers)]
+        picked = decision.resolve(provider.decide(self, decision))  # type: ignore[arg-type]
+        if self._logging:
+            self._event(
+                "decision", self.players[decision.player],
+                tuple(o.card for o in picked if o.card is not None), decision.source,
+                kind=decision.kind.value, answer=[o.id for o in picked],
+            )
+        return picked
+
+    def choose_from_hand(self, p: Player, source: str | None, prompt: str, *,
+                         min: int = 1, max: int = 1,
+                         pred: Callable[[Card], bool] | None = None) -> list[Card]:
+        """Ask ``p`` to choose ``min..max`` cards from their hand matching ``pred``.
+
+        Asks nothing when the choice is forced (no eligible card, or every
+        eligible card must be taken).
+        """
+        eligible = [c for c in p.hand if pred is None or pred(c)]
+        # The kind follows what the card asks (one card or several), not how
+        # many happen to be eligible, so scripts stay stable.
+        kind = (DecisionKind.CHOOSE_CARD_FROM_HAND if max == 1
+                else DecisionKind.CHOOSE_CARDS_FROM_HAND)
+        max = min_(max, len(eligible))
+        min = min_(min, max)
+        if max == 0:
+            return []
+        if min == len(eligible):
+            return eligible
+        picked = self.decide(Decision(
+            kind, p.index, source, prompt, [Option(c.name, None, c) for c in eligible],
+            min=min, max=max,
+        ))
+        return [o.card for o in picked if o.card is not None]
+
+    def choose_cards(self, p: Player, source: str | None, prompt: str, cards: Sequence[Card],
+                     *, min: int = 1, max: int = 1) -> list[Card]:
+        """Ask ``p`` to choose ``min..max`` of the given (revealed, set aside...) cards."""
+        max = min_(max, len(cards))
+        min = min_(min, max)
+        if max == 0:
+            return []
+        if min == len(cards):
+            return list(cards)
+        picked = self.decide(Decision(
+            DecisionKind.CHOOSE_CARDS, p.index, source, prompt,
+            [Option(c.name, None, c) for c in cards], min=min, max=max,
+        ))
+        return [o.card for o in picked if o.card is not None]
+
+    def choose_supply(self, p: Player, source: str | None, prompt: str, *,
+                      max_cost: Cost | None = None,
+                      pred: Callable[[CardDef], bool] | None = None,
+                      optional: bool = False) -> str | None:
+        """Ask ``p`` to choose a non-empty Supply pile (its top card's cost within ``max_cost``)."""
+        names = []
+        for name, pile in self.piles.items():
+            top = pile.top
+            if not pile.supply or top is None:
+                continue
+            if max_cost is not None and not self.cost(top).at_most(max_cost):
+                continue
+            if pred is not None and not pred(top.defn):
+                continue
+            names.append(name)
+        if not names:
+            return None
+        picked = self.decide(Decision(
+            DecisionKind.CHOOSE_SUPPLY_CARD, p.index, source, prompt,
+            [Option(n) for n in names], min=0 if optional else 1, max=1,
+            context=({"max_coins": max_cost.coins, "max_potion": max_cost.potion,
+                      "max_debt": max_cost.debt} if max_cost is not None else None),
+        ))
+        return picked[0].id if picked else None
+
+    def choose_option(self, p: Player, source: str | None, prompt: str,
+                      options: Sequence[tuple[str, str]],
+                      context: dict[str, Any] | None = None) -> str:
+        """Ask ``p`` to pick one of ``(id, label)`` options; returns the id."""
+        [picked] = self.decide(Decision(
+            DecisionKind.CHOOSE_OPTION, p.index, source, prompt,
+            [Option(i, label) for i, label in options], context=context,
+        ))
+        return picked.id
+
+    def yes_no(self, p: Player, source: str | None, prompt: str,
+               context: dict[str, Any] | None = None) -> bool:
+        """Ask ``p`` a yes/no question (option ids ``yes`` and ``no``)."""
+        [picked] = self.decide(Decision(
+            DecisionKind.YES_NO, p.index, source, prompt,
+            [Option("yes"), Option("no")], context=context,
+        ))
+        return picked.id == "yes"
+
+    def order_cards(self, p: Player, source: str | None, prompt: str,
+                    cards: Sequence[Card]) -> list[Card]:
+        """Ask ``p`` to order cards (answer: all of them, first = first placed)."""
+        if len({c.name for c in cards}) <= 1:
+            return list(cards)
+        picked = self.decide(Decision(
+            DecisionKind.ORDER_CARDS, p.index, source, prompt,
+            [Option(c.name, None, c) for c in cards], min=len(cards), max=len(cards),
+        ))
+        return [o.card for o in picked if o.card is not None]
+
+
+def min_(a: int, b: int) -> int:
+    """``min`` under another name (the decision helpers use ``min`` as a parameter)."""
+    return a if a < b else b

@@ -41,6 +41,8 @@ TEXT_FUZZY_ACCEPT = 84.0
 AUTOCOMPLETE_LIMIT = 20
 
 _WORD_RE = re.compile(r"[A-Za-z0-9']+")
+#: An abbreviation used as a verb or plural: "TR'd", "KC'ed", "TRing", "KCs".
+_ABBR_SUFFIX = re.compile(r"([A-Za-z]{2,6}?)'?(?:s|d|ed|ing)")
 
 
 @dataclass(frozen=True)
@@ -251,7 +253,7 @@ class NameIndex:
             if slug and len(span) <= self._key_words.get(key, 0):
                 return self._recognised(slug, span, self._confidence(span, slug), "name"), j
         tok = tokens[i]
-        slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)
+        slug = self._abbreviation(tok)
         if slug:
             return self._recognised(slug, [tok], FULL, "abbreviation"), i + 1
         for j in (i + 2, i + 1):
@@ -266,6 +268,21 @@ class NameIndex:
             slug = self._fuzzy_slug(joined)
             if slug:
                 return self._recognised(slug, span, FUZZY, "fuzzy"), j
+        return None
+
+    def _abbreviation(self, tok: _Token) -> str | None:
+        """The card an abbreviation stands for, also as a verb or plural ("TR'd", "KCing")."""
+        slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)
+        if slug:
+            return slug
+        m = _ABBR_SUFFIX.fullmatch(tok.raw)
+        if m:
+            base = m.group(1)
+            if base in self._abbr_cs:
+                return self._abbr_cs[base]
+            # Only when typed as an abbreviation ("TRs", "BoMs"), not in words ("dress").
+            if sum(ch.isupper() for ch in base) >= 2:
+                return self._abbr.get(base.lower())
         return None
 
     def _fuzzy_slug(self, key: str) -> str | None:

@@ -51,6 +51,7 @@ from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNO
 OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
 MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
+TOPIC_BONUS = 0.6  # general-rules ruling on a concept the question names ("Boons", "Night")
 SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
@@ -103,6 +104,7 @@ class _Plan:
     highlight: set[str] = field(default_factory=set)
     sequence: list[str] = field(default_factory=list)  # query terms in order, for proximity
     repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
+    topics: list[str] = field(default_factory=list)  # general-rules topics the question names
     setup: bool = False
 
 
@@ -163,6 +165,13 @@ class Searcher:
             for slug in {r.get("card_slug"), *self._mentions[d]} - {None, ""}:
                 self._by_card[slug].add(d)
         self._basic = frozenset(c["slug"] for c in corpus.cards if c.get("kind") == "basic")
+        # General-rules topics ("General rules: Boons") by the analysed words of the topic.
+        self._topics: dict[tuple[str, ...], set[int]] = defaultdict(set)
+        for d, r in self._rulings.items():
+            if r.get("topic"):
+                words = tuple(analyse(str(r["topic"]).replace("-", " ")))
+                if words:
+                    self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
 
     # -- opening ---------------------------------------------------------------
@@ -271,6 +280,11 @@ class Searcher:
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
         self._add_terms(_without_names(text, in_words), plan)
         plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
+        said = analyse(parsed.free_text())
+        plan.topics = [
+            " ".join(words) for words in self._topics
+            if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
+        ]
         return plan
 
     def _add_terms(self, text: str, plan: _Plan) -> None:
@@ -362,6 +376,9 @@ class Searcher:
         if plan.setup:
             for d in self._setup_docs.intersection(scores):
                 scores[d] += SETUP_BONUS
+        for topic in plan.topics:
+            for d in self._topics[tuple(topic.split())] & allowed:
+                scores[d] = scores.get(d, 0.0) + TOPIC_BONUS
         for d in self._self_pair_docs(plan, allowed):
             scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
         for d in self._editorial_docs.intersection(scores):

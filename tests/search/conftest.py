@@ -31,7 +31,12 @@ CARDS = [
     ("Band of Misfits", "dark-ages", ["Action"]),
     ("Will-o'-Wisp", "nocturne", ["Action", "Spirit"]),
     ("King's Cache", "plunder", ["Treasure"]), ("Cheap", "plunder", []),
+    ("Goons", "prosperity", ["Action", "Attack"]), ("Supplies", "menagerie", ["Treasure"]),
 ]
+#: Basic cards (questions usually name them as the object of another card).
+BASIC = {"Copper", "Gold"}
+#: Named by the sources but outside our sets: no rulings of their own.
+OUT_OF_SCOPE = {"Supplies"}
 
 RULINGS = [
     ("Throne Room", "You pick another Action card in your hand, play it, and play it again.", []),
@@ -45,6 +50,8 @@ RULINGS = [
     ("King's Court", "If you King's Court a Feast, you gain three cards but trash Feast only "
      "once.", ["Feast"]),
     ("King's Court", "King's Court plays the chosen card three times; it is optional.", []),
+    ("King's Court", "If you King's Court a King's Court, you play three different Actions "
+     "three times each.", []),
     ("Watchtower", "You can reveal Watchtower when you gain a card on another player's turn, "
      "for example a Curse from a Witch.", []),
     ("Watchtower", "When you play Watchtower, you draw until you have 6 cards in hand.", []),
@@ -74,6 +81,9 @@ RULINGS = [
     ("General rules: Durations", "Duration cards stay in play until the Clean-up of the "
      "last turn they do something.", []),
     ("Great Hall", "[Editor's note: Great Hall is an Action and Victory card.]", []),
+    ("Goons", "You get 1 VP token for each card you buy, but not for cards gained other ways.", []),
+    ("Gold", "30 cards per game.", []),
+    ("General rules: Boons", "Boons, Hexes, and States are never in a player's deck.", []),
 ]
 
 
@@ -91,8 +101,9 @@ def make_corpus() -> FakeCorpus:
     card_names = {name for name, _, _ in CARDS}
     sets = {name: set_id for name, set_id, _ in CARDS}
     cards = [
-        {"name": n, "slug": slugify(n), "set": s, "sets": [s], "types": t, "kind": "kingdom",
-         "text": "", "in_scope": True}
+        {"name": n, "slug": slugify(n), "set": s, "sets": [s], "types": t,
+         "kind": "basic" if n in BASIC else ("out-of-scope" if n in OUT_OF_SCOPE else "kingdom"),
+         "text": "", "in_scope": n not in OUT_OF_SCOPE}
         for n, s, t in CARDS
     ]
     rulings = []
@@ -100,6 +111,8 @@ def make_corpus() -> FakeCorpus:
         is_card = card in card_names
         topic = None if is_card else card.split(": ", 1)[1].lower()
         kind = "card" if is_card else ("setup" if topic == "setup" else "general")
+        if card in BASIC:
+            kind = "setup"
         if text.startswith("["):
             kind = "editorial"
         slug = slugify(card) if is_card else topic

@@ -121,3 +121,20 @@ def test_name_key_folds_plurals_and_possessives() -> None:
     assert name_key("Gardens") == name_key("garden")
     assert name_key("King's Caches") == name_key("kings cache")
     assert name_key("Libraries") == name_key("library")
+
+
+def test_a_name_is_not_assembled_from_split_words(searcher: Searcher) -> None:
+    # "go on" runs together to "goon", the folded key of Goons; it is two words.
+    assert [r.name for r in searcher.names.recognise("can it go on the pile")] == []
+    assert [r.name for r in searcher.names.recognise("throneroom")] == ["Throne Room"]
+
+
+def test_abbreviation_as_verb_or_plural(searcher: Searcher) -> None:
+    for typed in ("if I TR'd a feast", "TRing a feast", "two TRs"):
+        assert "Throne Room" in [r.name for r in searcher.names.recognise(typed)], typed
+    assert searcher.names.recognise("she wore a dress") == []
+
+
+def test_out_of_scope_names_are_weak(searcher: Searcher) -> None:
+    found = searcher.names.recognise("from the supply")
+    assert [(r.name, r.confidence) for r in found] == [("Supplies", WEAK)]

@@ -65,11 +65,11 @@ def test_card_filter_resolves_abbreviations_and_typos(searcher: Searcher) -> Non
 
 def test_set_type_kind_source_filters(searcher: Searcher) -> None:
     assert {r.card for r in searcher.search("set:prosperity").results} == {
-        "King's Court", "Watchtower", "Worker's Village", "Grand Market",
+        "King's Court", "Watchtower", "Worker's Village", "Grand Market", "Goons",
     }
     assert {r.card for r in searcher.search("type:reaction").results} == {"Moat", "Watchtower"}
     kinds = {r.card for r in searcher.search("kind:setup").results}
-    assert kinds == {"General rules: Setup"}
+    assert kinds == {"General rules: Setup", "Gold"}
     assert searcher.search("source:prosperity").results  # unique prefix of prosperity-faq
 
 
@@ -157,3 +157,69 @@ def test_index_records_its_corpus_and_rebuilds_when_stale(tmp_path: Path, make_c
     assert read_meta(tmp_path / "index")["rulings"] == 5
     assert searcher.search("feast").results
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(".")]  # no leftovers
+
+
+def test_repeated_name_finds_the_self_interaction(searcher: Searcher) -> None:
+    first = searcher.search("KC a KC").results[0]
+    assert "If you King's Court a King's Court" in first.text
+    first = searcher.search("TR a TR").results[0]
+    assert "If you Throne Room a Throne Room" in first.text
+
+
+def test_basic_card_named_as_object_does_not_win(searcher: Searcher) -> None:
+    # Gold has a ruling of its own; the question is about Mine acting on Gold.
+    assert top_card(searcher, "mine a copper into a gold") == "Mine"
+    assert top_card(searcher, "how many gold cards per game") == "Gold"
+
+
+def test_mentioning_more_named_cards_ranks_higher(searcher: Searcher) -> None:
+    first = searcher.search("grand market with copper in play").results[0]
+    assert first.card == "Grand Market" and "Copper" in first.text
+
+
+def test_general_rules_topic_is_recognised(searcher: Searcher) -> None:
+    response = searcher.search("are boons part of my deck")
+    assert response.results[0].card == "General rules: Boons"
+
+
+def test_out_of_scope_name_does_not_swallow_a_word(searcher: Searcher) -> None:
+    # "supply" folds to the out-of-scope card Supplies; it must stay a search word.
+    response = searcher.search("gained card from the supply")
+    assert "suppli" in response.terms
+    assert response.results[0].card == "Feast"
+
+
+def test_rules_vocabulary_synonyms(searcher: Searcher) -> None:
+    # "opponent's turn" is said "another player's turn" in the rulings.
+    first = searcher.search("reveal on an opponents turn").results[0]
+    assert first.card == "Watchtower" and "another player" in first.text
+    # "get" means "gain"; "2" and "two" are the same number.
+    assert "gain" in searcher.search("what do I get").terms
+    assert "two" in searcher.search("2 players").terms
+
+
+def test_proximity_prefers_words_together(searcher: Searcher) -> None:
+    # Both Throne Room rulings hold "play" and "again"/"twice"; the one that says
+    # "play it again" in sequence wins the plain-word question.
+    first = searcher.search("play again", limit=1).results[0]
+    assert "play it again" in first.text
+
+
+def test_named_basic_card_counts_less_than_the_card_acting_on_it(searcher: Searcher) -> None:
+    results = searcher.search("mine gold", limit=20).results
+    mine = max(h.score for h in results if h.card == "Mine")
+    gold = max(h.score for h in results if h.card == "Gold")
+    assert mine > gold
+
+
+def test_rulings_mentioning_a_named_card_are_ranked(searcher: Searcher) -> None:
+    results = searcher.search("TR", limit=20).results
+    feast = next(h for h in results if h.card == "Feast" and "Throne Room" in h.text)
+    assert feast.score > 0
+    unrelated = [h for h in results if h.card not in ("Throne Room", "Feast", "Mining Village")]
+    assert unrelated == []
+
+
+def test_topic_rulings_get_a_bonus_over_plain_word_matches(searcher: Searcher) -> None:
+    first = searcher.search("boons").results[0]
+    assert first.card == "General rules: Boons" and first.score > 1.5

@@ -1,0 +1,47 @@
+"""The in-memory BM25F scorer against a tiny index built in the test."""
+
+from __future__ import annotations
+
+from whoosh.filedb.filestore import RamStorage
+
+from rulings_service.search.index import make_schema
+from rulings_service.search.scoring import TextScorer
+from rulings_service.search.text import analyse
+
+TEXTS = [
+    "You play one card now, and in a later turn you may draw again.",  # far apart
+    "You play it again.",  # together
+    "Shuffle your discard pile.",  # neither
+]
+
+
+def scorer() -> TextScorer:
+    ix = RamStorage().create_index(make_schema())
+    with ix.writer() as w:
+        for i, text in enumerate(TEXTS):
+            w.add_document(id=str(i), doctype="ruling", text=text, title="")
+    return TextScorer(ix.reader(), ix.schema)
+
+
+def test_bm25_scores_only_matching_documents_and_prefers_short_ones() -> None:
+    s = scorer()
+    scores = s.score({t: 1.0 for t in analyse("play again")})
+    assert set(scores) == {0, 1}
+    assert scores[1] > scores[0]
+
+
+def test_rare_terms_weigh_more() -> None:
+    s = scorer()
+    assert s.idf("text", analyse("shuffle")[0]) > s.idf("text", analyse("play")[0])
+
+
+def test_proximity_rewards_consecutive_words_only_when_close() -> None:
+    s = scorer()
+    bonus = s.proximity(analyse("play again"), [0, 1, 2])
+    assert set(bonus) == {1} and bonus[1] > 0
+    assert s.proximity(analyse("again play"), [0, 1, 2]) == {}  # order matters
+
+
+def test_allowed_restricts_scoring() -> None:
+    s = scorer()
+    assert set(s.score({analyse("play")[0]: 1.0}, allowed={0})) == {0}

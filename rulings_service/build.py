@@ -212,8 +212,9 @@ def assemble(manifest: list[dict[str, Any]], texts: dict[str, tuple[str, str]],
             card_lines.setdefault(line.name, []).append(line)
         for raw, pos in doc.unknown_names:
             warnings.append(f"{doc.document}: at character {pos}: unknown name {raw!r}")
-    cards_json = [_card_json(c, card_rulings, related, merged.entries, card_lines, doc_order)
-                  for c in catalogue.cards]
+    notes_in = {src["id"] for src in manifest if src["format"] == "rulebook"}
+    cards_json = [_card_json(c, card_rulings, related, merged.entries, card_lines, doc_order,
+                             notes_in) for c in catalogue.cards]
     kingdoms_json = _kingdoms_json(docs)
     sources_json = [{
         "id": src["id"], "file": src["file"], "title": src["title"], "sets": list(src["sets"]),
@@ -227,15 +228,16 @@ def assemble(manifest: list[dict[str, Any]], texts: dict[str, tuple[str, str]],
 
 def _card_json(card: Any, card_rulings: dict[str, list[str]], related: dict[str, list[str]],
                entries: dict[str, list[tuple[Span, bool]]],
-               card_lines: dict[str, list[CardLine]], doc_order: dict[str, int]
-               ) -> dict[str, Any]:
+               card_lines: dict[str, list[CardLine]], doc_order: dict[str, int],
+               notes_in: set[str]) -> dict[str, Any]:
     pile = card.pile_size
     if isinstance(pile, dict):
         pile = {str(k): v for k, v in sorted(pile.items())}
     lines = card_lines.get(card.name, [])
     printed: list[dict[str, Any]] = []
     for span, empty in entries.get(card.name, []):
-        printed.append({**span.as_dict(), "role": "empty-entry" if empty else "entry"})
+        role = "note" if span.document in notes_in else "entry"
+        printed.append({**span.as_dict(), "role": "empty-entry" if empty else role})
     for line in lines:
         printed.append({**line.span.as_dict(), "role": "card-line"})
     printed.sort(key=lambda p: (doc_order[p["document"]], p["start"]))

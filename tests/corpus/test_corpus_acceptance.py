@@ -18,7 +18,8 @@ RULEBOOKS = {"plunder-rulebook": ("003_ef1597221509dafe.txt", "plunder"),
 
 
 def documents(card: dict) -> set[str]:
-    return {p["document"] for p in card["printed_in"] if p["role"] in ("entry", "empty-entry")}
+    return {p["document"] for p in card["printed_in"]
+            if p["role"] in ("entry", "empty-entry", "note")}
 
 
 def ruling_documents(corpus: Corpus, card: dict) -> set[str]:
@@ -33,7 +34,8 @@ def twice(corpus: Corpus) -> list[dict]:
 
 
 def test_every_non_empty_entry_has_a_ruling(corpus: Corpus) -> None:
-    with_text = [c for c in corpus.cards if any(p["role"] == "entry" for p in c["printed_in"])]
+    with_text = [c for c in corpus.cards
+                 if any(p["role"] in ("entry", "note") for p in c["printed_in"])]
     assert with_text
     assert [c["name"] for c in with_text if not (c["ruling_ids"] or c["related_ruling_ids"])] == []
     from_dump = [c for c in with_text
@@ -111,7 +113,7 @@ def test_every_rulebook_line_note_and_section_is_accounted_for(corpus: Corpus) -
         for line in doc.card_lines:
             assert (doc_id, line.span.start, line.span.end, "card-line") in printed, line.name
         for entry in doc.entries:
-            assert (doc_id, entry.span.start, entry.span.end, "entry") in printed, entry.name
+            assert (doc_id, entry.span.start, entry.span.end, "note") in printed, entry.name
             for ruling in entry.rulings:
                 assert (doc_id, ruling.span.start, ruling.span.end) in cited, ruling.text
         for ruling in doc.general:

@@ -138,6 +138,18 @@ def _rule_bane(ctx: SetupContext) -> None:
         ctx.landscape["bane"] = bane
 
 
+def _rule_black_market(ctx: SetupContext) -> None:
+    """One copy of each named Kingdom card, shuffled, none of them in the Supply."""
+    names = list(ctx.options.get("black_market") or ())
+    for n in names:
+        if registry.card(n).kind != "kingdom":
+            raise SetupError(f"{n} cannot be in the Black Market deck (not a Kingdom card)")
+        if n in ctx.piles:
+            raise SetupError(f"{n} is in the Supply and cannot also be in the Black Market deck")
+    ctx.rng.shuffle(names)
+    ctx.landscape["black_market"] = names
+
+
 def _rule_traits(ctx: SetupContext) -> None:
     for trait, pile in (ctx.options.get("traits") or {}).items():
         if pile not in ctx.piles:
@@ -153,6 +165,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_extra_piles,
     _rule_ruins,
     _rule_bane,
+    _rule_black_market,
     _rule_starting_decks,
     _rule_traits,
 ]
@@ -163,7 +176,8 @@ def _check_kingdom(kingdom: Iterable[str]) -> list[str]:
     if len(set(names)) != len(names):
         raise SetupError(f"kingdom lists a card twice: {names}")
     for n in names:
-        registry.card(n)
+        if not registry.is_event(n):
+            registry.card(n)
     return names
 
 
@@ -186,6 +200,8 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     for name, (card_names, supply, kingdom) in ctx.piles.items():
         cards = [game.new_card(registry.card(n)) for n in card_names]
         game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
+    game.black_market = [game.new_card(registry.card(n))
+                         for n in ctx.landscape.get("black_market", ())]
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():
@@ -204,6 +220,7 @@ def new_game(
     shelters: bool = False,
     bane: str | None = None,
     traits: Mapping[str, str] | None = None,
+    black_market: Sequence[str] = (),
     names: Sequence[str] | None = None,
     step_limit: int = DEFAULT_STEP_LIMIT,
 ) -> Game:
@@ -217,6 +234,7 @@ def new_game(
     rng = random.Random(seed)
     ctx = SetupContext(cards, players, {
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
+        "black_market": list(black_market),
     }, rng)
     for rule in SETUP_RULES:
         rule(ctx)

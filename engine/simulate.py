@@ -85,6 +85,8 @@ def simulate(
         raise ValueError("games must be >= 0")
     if kingdom is None and not random_kingdoms:
         raise ValueError("give a kingdom or ask for random kingdoms")
+    if kingdom is not None and not random_kingdoms:
+        new_game(list(kingdom), players, events=events)  # a bad setup is an error, not a crash
     master = random.Random(seed)
     crashes = violations = hits = 0
     total_turns = 0

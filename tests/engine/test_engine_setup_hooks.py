@@ -99,3 +99,34 @@ def test_debt_blocks_buying_until_paid() -> None:
     g.pay_debt()
     assert g.players[0].debt == 0 and g.coins == 4
     g.buy("Silver")
+
+
+def test_black_market_deck_is_made_of_distinct_physical_cards_outside_the_supply() -> None:
+    g = new_game(["Village"], 2, seed=2, black_market=["Smithy", "Witch", "Moat"])
+    assert sorted(c.name for c in g.black_market) == ["Moat", "Smithy", "Witch"]
+    assert "Smithy" not in g.piles and "Potion" in g.piles
+    with pytest.raises(SetupError, match="in the Supply"):
+        new_game(["Village"], 2, black_market=["Village"])
+
+
+def test_cost_modifiers_apply_in_order_and_never_go_below_zero() -> None:
+    g, _ = make(["Village", "Smithy"], {}, {})
+
+    def actions_cost_two_less(game, defn, cost):  # type: ignore[no-untyped-def]
+        return cost.plus_coins(-2) if defn.is_action else cost
+
+    g.cost_modifiers.append(actions_cost_two_less)
+    g.cost_reduction = 1
+    assert g.cost(g.piles["Village"].top).coins == 0  # 3 - 1 - 2
+    assert g.cost(g.piles["Smithy"].top).coins == 1
+    assert g.cost(g.piles["Gold"].top).coins == 5
+
+
+def test_exchange_swaps_without_gaining_or_trashing() -> None:
+    g, _ = make(["Village", "Smithy"], {"hand": ["Village"]}, {}, log=True)
+    p = g.players[0]
+    old = p.hand[0]
+    new = g.exchange(p, old, p.hand, "Smithy")
+    assert hand(g, 0) == ["Smithy"] and g.piles["Village"].top is old and new is not None
+    assert g.gained_this_turn == [] and g.trash == []
+    assert [e.kind for e in g._listeners[0].walk()] == ["exchange"]

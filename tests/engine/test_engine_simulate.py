@@ -51,3 +51,10 @@ def test_simulate_command_json_keys_and_errors() -> None:
     assert both.exit_code == 2 and "exactly one" in both.output
     neither = runner.invoke(main, ["simulate", "--players", "9", "--random-kingdom"])
     assert neither.exit_code == 2
+
+
+def test_events_may_be_listed_in_the_kingdom_and_bad_setups_are_errors() -> None:
+    rep = simulate(3, kingdom=["Village", "Launch"], bots="big-money")
+    assert rep.crashes == 0
+    res = CliRunner().invoke(main, ["simulate", "--games", "2", "--kingdom", "Village,Launch"])
+    assert res.exit_code == 0, res.output

@@ -15,7 +15,9 @@ it was printed:
    printed under five Prizes is one ruling belonging to five cards.
 
 Whatever gap detection still finds afterwards is marked in the text
-(``parsers.icons.ICON_GAP_MARK``) and counted.
+(``parsers.icons.ICON_GAP_MARK``) and counted. A ruling only the second document
+has keeps its place next to its neighbours in that document, so a card's
+rulings read in order.
 """
 
 from __future__ import annotations
@@ -70,7 +72,15 @@ def merge_documents(docs: Sequence[ParsedDocument]) -> MergeResult:
             ruling.text, ruling.icon_gaps = mark_gaps(ruling.text)
             result.gaps_marked += len(gaps)
     doc_order = {doc.document: i for i, doc in enumerate(docs)}
-    merged.sort(key=lambda r: (doc_order[r.span.document], r.span.start))
+
+    def reading_order(r: Ruling) -> tuple[int, int, int, int, int]:
+        own = (doc_order[r.span.document], r.span.start)
+        if r.anchor is None:
+            return (*own, 0, *own)
+        span, side = r.anchor
+        return (doc_order[span.document], span.start, side, *own)
+
+    merged.sort(key=reading_order)
     for order, ruling in enumerate(merged):
         ruling.order = order
     result.rulings = merged
@@ -105,15 +115,25 @@ def _merge_twins(existing: list[Ruling], new: list[Ruling], result: MergeResult)
         ((similarity(n.text, e.text), i, j) for i, n in enumerate(new)
          for j, e in enumerate(existing) if e.span.document != n.span.document),
         key=lambda t: (-t[0], t[1], t[2]))
-    used_new: set[int] = set()
+    paired: dict[int, int] = {}  # new index -> existing index
     used_old: set[int] = set()
     for score, i, j in pairs:
-        if score < TWIN_THRESHOLD or i in used_new or j in used_old:
+        if score < TWIN_THRESHOLD or i in paired or j in used_old:
             continue
-        used_new.add(i)
+        paired[i] = j
         used_old.add(j)
         _fold_twin(existing[j], new[i], result)
-    existing.extend(n for i, n in enumerate(new) if i not in used_new)
+    spans = {i: existing[j].span for i, j in paired.items()}
+    for i, ruling in enumerate(new):
+        if i in paired:
+            continue
+        before = [k for k in spans if k < i]
+        after = [k for k in spans if k > i]
+        if before:
+            ruling.anchor = (spans[max(before)], 1)
+        elif after:
+            ruling.anchor = (spans[min(after)], -1)
+        existing.append(ruling)
 
 
 def _fold_twin(old: Ruling, new: Ruling, result: MergeResult) -> None:

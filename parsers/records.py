@@ -64,6 +64,9 @@ class Ruling:
     icon_gaps: list[int] = field(default_factory=list)
     #: True when the text had stripped icons put back from a twin source.
     icons_restored: bool = False
+    #: For a ruling only one document has, among twins: (span of the merged ruling it
+    #: follows or precedes in its own document, +1 after / -1 before), to keep reading order.
+    anchor: tuple[Span, int] | None = None
 
     def spans(self) -> list[Span]:
         return [self.span, *self.extra_spans]

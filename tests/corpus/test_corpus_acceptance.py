@@ -184,3 +184,10 @@ def test_names_cited_with_another_set_are_known(corpus: Corpus) -> None:
     assert checked > 60  # 79 when this was written
     territory = corpus.card_named("Territory")
     assert territory is not None and territory["in_scope"] is False
+
+
+def test_a_card_s_rulings_read_in_order(corpus: Corpus) -> None:
+    texts = [r["text"] for r in corpus.rulings_for_card("conspirator")]
+    first = texts.index("You evaluate whether or not Conspirator gives you +1 Card and +1 "
+                        "Action when you play it.")
+    assert texts[first + 1].startswith("If later in the turn you play more Action cards")

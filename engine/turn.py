@@ -139,8 +139,9 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging:
+        if not self._logging and not any(c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
+            # (Only when every Treasure is plain, so the play order is the hand order.)
             keep: list[Card] = []
             for c in hand:
                 d = c.defn

@@ -50,3 +50,27 @@ def test_random_games_keep_invariants_and_end(seed: int, players: int, launch: b
 
 def test_the_events_table_lists_launch() -> None:
     assert set(all_events()) == {"Launch"}
+
+
+def test_listening_to_the_log_does_not_change_the_game() -> None:
+    for seed in range(6):
+        kingdom = random_kingdom(random.Random(seed))
+        quiet = new_game(kingdom, 3, seed=seed, providers=[RandomProvider(seed)],
+                         events=["Launch"])
+        loud = new_game(kingdom, 3, seed=seed, providers=[RandomProvider(seed)],
+                        events=["Launch"])
+        log = loud.attach_log()
+        quiet.play_game(max_turns=600)
+        loud.play_game(max_turns=600)
+        assert quiet.snapshot() == loud.snapshot()
+        assert log.of_kind("turn") and log.lines()
+
+
+def test_atomic_moves_do_not_change_the_game() -> None:
+    kingdom = random_kingdom(random.Random(11))
+    a = new_game(kingdom, 2, seed=11, providers=[RandomProvider(1)])
+    b = new_game(kingdom, 2, seed=11, providers=[RandomProvider(1)])
+    b.atomic = False
+    a.play_game(max_turns=600)
+    b.play_game(max_turns=600)
+    assert a.snapshot() == b.snapshot()

@@ -32,7 +32,7 @@ def _split(name: str) -> tuple[str, bool]:
 
 
 def _twin_url() -> str:
-    path = request.path if request.path != "/" else "/index"
+    path = request.path
     query = request.query_string.decode("utf-8", "replace")
     return path + JSON_SUFFIX + (f"?{query}" if query else "")
 

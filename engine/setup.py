@@ -123,6 +123,11 @@ def _rule_ruins(ctx: SetupContext) -> None:
 def _rule_starting_decks(ctx: SetupContext) -> None:
     shelters = bool(ctx.options.get("shelters"))
     heirlooms = [d.heirloom for d in ctx.defs() if d.heirloom]
+    if heirlooms and "Copper" in ctx.piles:
+        # The Coppers the Heirlooms replace go to the Copper pile.
+        cards, supply, kingdom = ctx.piles["Copper"]
+        ctx.add_pile("Copper", cards + ["Copper"] * (len(heirlooms) * ctx.players),
+                     supply=supply, kingdom=kingdom)
     for _ in range(ctx.players):
         coppers = 7 - len(heirlooms)
         deck = ["Copper"] * coppers + heirlooms

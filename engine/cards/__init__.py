@@ -9,6 +9,7 @@ from engine.cards import (  # noqa: F401  (imported for registration)
     base,
     basic,
     dark_ages,
+    hinterlands,
     intrigue,
     nocturne,
     plunder,

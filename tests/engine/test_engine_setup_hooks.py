@@ -130,3 +130,31 @@ def test_exchange_swaps_without_gaining_or_trashing() -> None:
     assert hand(g, 0) == ["Smithy"] and g.piles["Village"].top is old and new is not None
     assert g.gained_this_turn == [] and g.trash == []
     assert [e.kind for e in g._listeners[0].walk()] == ["exchange"]
+
+
+def test_an_heirloom_replaces_a_starting_copper() -> None:
+    g = new_game(["Shepherd"], 2, seed=5)
+    for p in g.players:
+        assert sorted(c.name for c in p.all_cards()) == (
+            ["Copper"] * 6 + ["Estate"] * 3 + ["Pasture"])
+    # The replaced Coppers go to the pile: 60 - 7 x 2 + 2.
+    assert "Pasture" not in g.piles and len(g.piles["Copper"]) == 48
+
+
+def test_shepherd_discards_victory_cards_for_two_cards_each_and_pasture_scores() -> None:
+    g, s = make(["Shepherd"], {"hand": ["Shepherd", "Estate", "Pasture", "Copper"],
+                               "deck": ["Silver"] * 6}, {}, answers=[["Estate", "Pasture"]])
+    g.play_action("Shepherd")
+    assert g.actions == 1 and hand(g, 0) == ["Copper"] + ["Silver"] * 4
+    assert set(s.asked[0].option_ids()) == {"Estate", "Pasture"}
+    g.play_treasure("Copper")
+    assert g.victory_points(g.players[0]) == 1 + 1  # Estate 1, Pasture 1 per Estate
+
+
+def test_cache_gains_two_coppers_whenever_it_is_gained() -> None:
+    g, _ = make(["Cache"], {"hand": ["Gold", "Gold"]}, {})
+    g.play_all_treasures()
+    g.buy("Cache")
+    assert sorted(names(g.players[0].discard)) == ["Cache", "Copper", "Copper"]
+    g.gain_card(1, "Cache", to="hand")
+    assert hand(g, 1) == ["Cache"] and names(g.players[1].discard) == ["Copper", "Copper"]

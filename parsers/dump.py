@@ -32,7 +32,7 @@ SEPARATOR = ":::"
 NON_CARD_ENTRIES = ("Trash",)
 #: Entry headers that name a group of cards rather than a card: their own sentences are
 #: general rules under that topic; their ``Name: text`` parts go to the member cards.
-GROUP_HEADERS = ("Shelters",)
+GROUP_HEADERS = {"Shelters": "dark-ages"}
 #: Stray text known to sit between recommended-set lists.
 STRAY_TEXT = ("7 Coppers and 3 Estates.",)
 RECOMMENDED = re.compile(r"Recommended sets of 10 from ([A-Z][\w ]*?):\s")
@@ -97,13 +97,13 @@ def parse_dump(text: str, names: NameIndex, document: str = "faq-dump") -> Parse
         if any(d.reason == "continuation marker" and entry.span.start <= d.span.start < end
                for d in doc.debris):
             continued = entry
-    if continuation is not None or continued is not None:
-        if continuation is None or continued is None:
-            where = continuation[0] if continuation else continued.span.start  # type: ignore
-            raise ParseError(document, where,
-                             f"'{CONTINUATION_MARKER}' and an unnamed continuation entry "
-                             "must come as a pair")
+    if continuation is not None and continued is not None:
         _append_continuation(text, continuation, continued, names, doc)
+    elif continuation is not None or continued is not None:
+        where = continuation[0] if continuation is not None else continued.span.start \
+            if continued is not None else 0
+        raise ParseError(document, where, f"'{CONTINUATION_MARKER}' and an unnamed "
+                                          "continuation entry must come as a pair")
     _lift_repeated_notes(doc)
     _number(doc)
     return doc
@@ -113,7 +113,7 @@ def _parse_entry(text: str, pos: int, raw_name: str, end: int, names: NameIndex,
                  doc: ParsedDocument, topic: bool = False) -> Entry:
     name = names.canonical(raw_name) or raw_name
     card = names.catalogue.get(name)
-    set_id = card.set if card else "dark-ages" if topic else None
+    set_id = card.set if card else GROUP_HEADERS.get(name)
     body = pos + len(raw_name)
     if text.startswith(":", body):
         body += 1

@@ -58,6 +58,9 @@ LANDSCAPE_TYPES = frozenset({"Event", "Landmark", "Project", "Way", "Ally", "Tra
 class _Ctx:
     def __init__(self, text: str, names: NameIndex, doc: ParsedDocument, set_id: str) -> None:
         self.text, self.names, self.doc, self.set_id = text, names, doc, set_id
+        #: The current suggested-kingdom group ("Plunder & Dominion") and its note.
+        self.group: str | None = None
+        self.group_note = ""
 
     def error(self, pos: int, message: str) -> ParseError:
         return ParseError(self.doc.document, pos, message)
@@ -265,10 +268,10 @@ def _kingdoms(ctx: _Ctx, section: str, start: int, end: int, line: str, first: b
         if line.endswith(":") or note.strip().startswith("["):
             doc.sections.append(f"{section}: {head}")
             doc.debris.append(Debris(Span(doc.document, start, end), "kingdom group heading"))
-            ctx.group = head  # type: ignore[attr-defined]
-            ctx.group_note = note.strip().strip("[]")  # type: ignore[attr-defined]
+            ctx.group = head
+            ctx.group_note = note.strip().strip("[]")
             return
-        if getattr(ctx, "group", None) is None:
+        if ctx.group is None:
             _intro(ctx, section, start, end, line)
             return
         raise ctx.error(start, f"{section}: expected '- Name: cards', got {line[:40]!r}")
@@ -276,9 +279,11 @@ def _kingdoms(ctx: _Ctx, section: str, start: int, end: int, line: str, first: b
     name, sep, rest = line[2:].partition(": ")
     if not sep:
         raise ctx.error(start, f"{section}: kingdom line without 'Name: '")
-    group = ctx.group  # type: ignore[attr-defined]
+    group = ctx.group
+    if group is None:
+        raise ctx.error(start, f"{section}: kingdom before any group heading")
     kingdom = Kingdom(name.strip(), doc.document, group, _group_sets(group), [],
-                      Span(doc.document, start + 2, end), notes=ctx.group_note)  # type: ignore
+                      Span(doc.document, start + 2, end), notes=ctx.group_note)
     for part in rest.split("•"):
         for item in _split_items(part):
             _kingdom_item(ctx, kingdom, item, start)

@@ -425,6 +425,14 @@ class GameBase:
         if self._logging:
             self._event("set_aside", p, (card,), source)
 
+    def to_mat(self, p: Player, card: Card, from_zone: list[Card], mat: str,
+               source: str | None = None) -> None:
+        """Put ``card`` on ``p``'s mat named ``mat`` (Island, Native Village...)."""
+        from_zone.remove(card)
+        p.mats.setdefault(mat, []).append(card)
+        if self._logging:
+            self._event("set_aside", p, (card,), source, mat=mat)
+
     def pile_name_of(self, card: Card) -> str:
         """The pile a card belongs to (its own name, or e.g. "Ruins")."""
         return self._pile_of.get(card.name, card.name)

@@ -365,3 +365,13 @@ def test_direct_trash_from_any_zone_fires_when_trashed() -> None:
         g.trash_from(0, "Gold", "discard")
     with pytest.raises(IllegalMove, match="cannot trash from"):
         g.trash_from(0, "Copper", "supply")
+
+
+def test_mats_hold_cards_that_count_for_scoring_and_snapshots() -> None:
+    g, _ = make(["Gardens"], {"hand": ["Estate", "Copper"], "mats": {"Island": ["Duchy"]},
+                              "tokens": {"Pirate Ship": 2}}, {})
+    p = g.players[0]
+    g.to_mat(p, p.hand[0], p.hand, "Island")
+    snap = g.snapshot()["players"][0]
+    assert snap["mats"] == {"Island": ["Duchy", "Estate"]} and snap["tokens"] == {"Pirate Ship": 2}
+    assert g.victory_points(p) == 4 and check_invariants(g) == []

@@ -14,10 +14,10 @@ from parsers.segment import Segmentation, normalise_space
 
 #: Sentences about building the Supply or the starting decks are setup rules.
 SETUP_PATTERN = re.compile(
-    r"\b(?:set-up|setup|Setup|cards per game|in the Supply (?:in|for) a (?:game|\d)"
+    r"(?:During set-up|^Setup:|cards per game|in the Supply (?:in|for) a (?:game|\d)"
     r"|Put \d+ in the Supply|[Pp]lace \d+ \w+|[Uu]se \d+ \w+ (?:in|for) a"
-    r"|Play with \d+ for games|starting Coppers?|start the game with"
-    r"|the pile starts with)"
+    r"|Play with \d+ for games|replace one of your starting Coppers|starts? the game with"
+    r"|[Aa]t the start of the game|the pile starts with)"
 )
 
 

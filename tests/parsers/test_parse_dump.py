@@ -198,3 +198,14 @@ def test_every_card_entry_span_starts_with_its_name(dump: ParsedDocument) -> Non
     for entry in dump.entries:
         head = text[entry.span.start:entry.span.start + 40]
         assert entry.name.split()[0].lower() in head.lower()
+
+
+def test_setup_sentences_are_setup_rules(dump: ParsedDocument) -> None:
+    kinds = {r.text: r.kind for r in dump.all_rulings()}
+    assert kinds["Put 8 in the Supply in a game with two players."] == "setup"
+    assert kinds["In games using this card, each player starts the game with a Coin token."] \
+        == "setup"
+    duke = next(t for t in kinds if t.startswith("During set-up, place 12 Dukes"))
+    assert kinds[duke] == "setup"
+    fairgrounds = next(t for t in kinds if t.startswith("By default there are only 17"))
+    assert kinds[fairgrounds] == "card"  # mentions a setup rule, but is about scoring

@@ -81,8 +81,8 @@ def search_page(as_json: bool = False) -> Response | str:
     raw = request.args.to_dict(flat=True)
     if not raw.get("q"):
         raw.pop("q", None)
-        data = {"query": "", "filters": {}, "count": 0, "results": [], "facets": {},
-                "warnings": []}
+        data = {"query": "", "filters": {}, "count": 0, "total": 0, "results": [],
+                "facets": {}, "warnings": []}
         views.validate_args(s.SearchQuerySchema(partial=("q",)), raw)
     else:
         data = views.search(views.validate_args(s.SearchQuerySchema(), raw))

@@ -158,6 +158,12 @@ class BulkSchema(_Out):
 
 
 # ----------------------------------------------------------------- search
+#: Facet values are ids and words (``dark-ages``, ``attack``): they become
+#: ``field:value`` clauses of the query language, so nothing else may pass.
+_FACET = validate.Regexp(r"^[A-Za-z0-9][A-Za-z0-9-]{0,39}$",
+                         error="a facet value is letters, digits and hyphens (at most 40)")
+
+
 class SearchQuerySchema(Schema):
     q = fields.String(
         required=True,
@@ -165,10 +171,10 @@ class SearchQuerySchema(Schema):
         metadata={"description": "words, phrases in quotes, card names"},
     )
     limit = fields.Integer(load_default=10, validate=validate.Range(min=1, max=50))
-    set = fields.String(validate=validate.Length(max=40), metadata={"description": "facet"})
-    type = fields.String(validate=validate.Length(max=40), metadata={"description": "facet"})
-    kind = fields.String(validate=validate.Length(max=40), metadata={"description": "facet"})
-    source = fields.String(validate=validate.Length(max=40), metadata={"description": "facet"})
+    set = fields.String(validate=_FACET, metadata={"description": "only rulings of this set id"})
+    type = fields.String(validate=_FACET, metadata={"description": "only cards of this type"})
+    kind = fields.String(validate=_FACET, metadata={"description": "card, general, setup..."})
+    source = fields.String(validate=_FACET, metadata={"description": "only this document id"})
 
 
 class SearchHitSchema(_Out):
@@ -185,7 +191,8 @@ class SearchHitSchema(_Out):
 class SearchResultSchema(_Out):
     query = fields.String(required=True)
     filters = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
-    count = fields.Integer(required=True)
+    count = fields.Integer(required=True, metadata={"description": "hits returned"})
+    total = fields.Integer(required=True, metadata={"description": "rulings that match"})
     results = fields.List(fields.Nested(SearchHitSchema), required=True)
     facets = fields.Dict(
         keys=fields.String(),

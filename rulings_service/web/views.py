@@ -162,38 +162,28 @@ def _hit_dict(hit: Any) -> dict[str, Any]:
     return {n: getattr(hit, n) for n in names}
 
 
-def _matches(hit: dict[str, Any], filters: dict[str, str]) -> bool:
-    corpus = services().corpus
-    ruling = corpus.ruling_by_id.get(hit["ruling_id"], {})
-    card = corpus.card_by_slug.get(hit["card_slug"] or "", {})
-    checks = {
-        "set": lambda v: v == ruling.get("set") or v in card.get("sets", []),
-        "type": lambda v: v.lower() in (t.lower() for t in card.get("types", [])),
-        "kind": lambda v: v == ruling.get("kind"),
-        "source": lambda v: any(s["document"] == v for s in ruling.get("sources", [])),
-    }
-    return all(checks[key](value) for key, value in filters.items())
-
-
 def search(args: dict[str, Any]) -> dict[str, Any]:
-    """Run a search; facet filters narrow the hits of a wider search."""
+    """Run a search; facet filters become the query language's ``field:value`` clauses.
+
+    Filtering inside the index (not over a window of hits) keeps ``total``
+    and the facet counts true for the narrowed search.
+    """
     query = clean_text(args["q"])
     limit = min(args.get("limit", 10), current_app.config["SEARCH_MAX_LIMIT"])
     filters = {k: args[k] for k in FACET_FILTERS if args.get(k)}
     if not query:
         return {
-            "query": args["q"], "filters": filters, "count": 0, "results": [], "facets": {},
-            "warnings": ["The query is empty once control characters are removed."],
+            "query": args["q"], "filters": filters, "count": 0, "total": 0, "results": [],
+            "facets": {}, "warnings": ["The query is empty once control characters are removed."],
         }
-    wide = limit * 10 if filters else limit
-    response = services().searcher.search(query, limit=wide)
+    clauses = " ".join(f"{key}:{value}" for key, value in filters.items())
+    response = services().searcher.search(f"{query} {clauses}".strip(), limit=limit)
     hits = [_hit_dict(h) for h in response.results]
-    if filters:
-        hits = [h for h in hits if _matches(h, filters)][:limit]
     return {
         "query": args["q"],
         "filters": filters,
         "count": len(hits),
+        "total": getattr(response, "total", None) or len(hits),
         "results": hits,
         "facets": {k: dict(v) for k, v in (response.facets or {}).items()},
         "warnings": list(response.warnings),

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from flask.testing import FlaskClient
-from web_doubles import FixtureCorpus
+
+from rulings_service.corpus_store import Corpus
 
 
 def test_search_endpoint(client: FlaskClient) -> None:
@@ -25,7 +26,7 @@ def test_search_requires_q_and_bounds_limit(client: FlaskClient) -> None:
     assert not_int.status_code == 400
 
 
-def test_cards_list_and_set_filter(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_cards_list_and_set_filter(client: FlaskClient, corpus: Corpus) -> None:
     data = client.get("/api/v1/cards").get_json()
     assert data["count"] == len(corpus.cards) == len(data["cards"])
     prosperity = client.get("/api/v1/cards?set=prosperity").get_json()
@@ -71,7 +72,7 @@ def test_autocomplete(client: FlaskClient) -> None:
     assert client.get("/api/v1/cards/autocomplete?q=").get_json()["names"] == []
 
 
-def test_ruling_and_source_endpoints(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_ruling_and_source_endpoints(client: FlaskClient, corpus: Corpus) -> None:
     ruling = corpus.rulings[0]
     data = client.get(f"/api/v1/rulings/{ruling['id']}").get_json()
     assert data["ruling"]["text"] == ruling["text"]
@@ -81,7 +82,7 @@ def test_ruling_and_source_endpoints(client: FlaskClient, corpus: FixtureCorpus)
     assert [r["card"] for r in source["rulings"]] == ["General rules: Durations"]
 
 
-def test_kingdoms_and_bulk(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_kingdoms_and_bulk(client: FlaskClient, corpus: Corpus) -> None:
     assert client.get("/api/v1/kingdoms").get_json()["count"] == 1
     bulk = client.get("/api/v1/bulk").get_json()
     assert bulk["build_id"] == corpus.build_id
@@ -89,7 +90,7 @@ def test_kingdoms_and_bulk(client: FlaskClient, corpus: FixtureCorpus) -> None:
     assert bulk["cards"][0]["name"] == corpus.cards[0]["name"]
 
 
-def test_resolve_cards_and_rulings(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_resolve_cards_and_rulings(client: FlaskClient, corpus: Corpus) -> None:
     message = "Does [[Throne Room?]] work with [[feast]]? And [[mar]] and [[Nothing Like It]]"
     response = client.post("/api/v1/resolve", json={"message": message})
     assert response.status_code == 200
@@ -135,5 +136,5 @@ def test_openapi_document_describes_every_api_route(client: FlaskClient, app) ->
     assert "Error" in spec["components"]["schemas"]
 
 
-def test_ping(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_ping(client: FlaskClient, corpus: Corpus) -> None:
     assert client.get("/api/v1/ping").get_json() == {"ok": True, "build_id": corpus.build_id}

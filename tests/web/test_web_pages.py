@@ -6,7 +6,8 @@ import re
 
 import pytest
 from flask.testing import FlaskClient
-from web_doubles import FixtureCorpus
+
+from rulings_service.corpus_store import Corpus
 
 
 def _alternate(html: str) -> str:
@@ -15,7 +16,7 @@ def _alternate(html: str) -> str:
     return match.group(1).replace("&amp;", "&")
 
 
-def test_home_lists_sets_cards_and_sources(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_home_lists_sets_cards_and_sources(client: FlaskClient, corpus: Corpus) -> None:
     html = client.get("/").get_data(as_text=True)
     for card in corpus.cards:
         assert f'href="/cards/{card["slug"]}"' in html
@@ -24,7 +25,7 @@ def test_home_lists_sets_cards_and_sources(client: FlaskClient, corpus: FixtureC
 
 
 def test_card_page_shows_facts_rulings_and_mentions(client: FlaskClient,
-                                                    corpus: FixtureCorpus) -> None:
+                                                    corpus: Corpus) -> None:
     response = client.get("/cards/throne-room")
     assert response.status_code == 200
     html = response.get_data(as_text=True)
@@ -41,7 +42,7 @@ def test_card_page_shows_facts_rulings_and_mentions(client: FlaskClient,
     assert 'class="badge' in html
 
 
-def test_card_twin_matches_the_page(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_card_twin_matches_the_page(client: FlaskClient, corpus: Corpus) -> None:
     html = client.get("/cards/kings-court").get_data(as_text=True)
     assert _alternate(html) == "/cards/kings-court.json"
     data = client.get("/cards/kings-court.json").get_json()
@@ -54,7 +55,7 @@ def test_card_twin_matches_the_page(client: FlaskClient, corpus: FixtureCorpus) 
 
 
 def test_ruling_page_shows_text_sources_with_positions(client: FlaskClient,
-                                                       corpus: FixtureCorpus) -> None:
+                                                       corpus: Corpus) -> None:
     ruling = next(r for r in corpus.rulings if r["card_slug"] == "feast" and r["mentions"])
     html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
     ref = ruling["sources"][0]
@@ -66,7 +67,7 @@ def test_ruling_page_shows_text_sources_with_positions(client: FlaskClient,
     assert [s["id"] for s in twin["sources"]] == ["faq-dump"]
 
 
-def test_general_ruling_without_card_renders(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_general_ruling_without_card_renders(client: FlaskClient, corpus: Corpus) -> None:
     ruling = next(r for r in corpus.rulings if r["card_slug"] is None)
     response = client.get(f"/rulings/{ruling['id']}")
     assert response.status_code == 200
@@ -74,7 +75,7 @@ def test_general_ruling_without_card_renders(client: FlaskClient, corpus: Fixtur
 
 
 def test_source_page_lists_rulings_in_document_order(client: FlaskClient,
-                                                     corpus: FixtureCorpus) -> None:
+                                                     corpus: Corpus) -> None:
     data = client.get("/sources/faq-dump.json").get_json()
     starts = [c["start"] for c in data["citations"]]
     assert starts == sorted(starts) and len(starts) == 7

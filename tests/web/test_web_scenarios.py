@@ -5,15 +5,16 @@ from __future__ import annotations
 import re
 
 from flask.testing import FlaskClient
-from web_doubles import FixtureCorpus
+
+from rulings_service.corpus_store import Corpus
 
 
-def _ruling(corpus: FixtureCorpus, card: str) -> dict:
+def _ruling(corpus: Corpus, card: str) -> dict:
     return next(r for r in corpus.rulings if r["card"] == card)
 
 
 def test_demonstrated_ruling_shows_badge_and_replay(client: FlaskClient,
-                                                    corpus: FixtureCorpus) -> None:
+                                                    corpus: Corpus) -> None:
     ruling = _ruling(corpus, "Village")
     html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
     assert 'class="badge badge-demonstrated"' in html
@@ -31,7 +32,7 @@ def test_demonstrated_ruling_shows_badge_and_replay(client: FlaskClient,
 
 
 def test_replay_twin_and_api_carry_the_transcript(client: FlaskClient,
-                                                  corpus: FixtureCorpus) -> None:
+                                                  corpus: Corpus) -> None:
     ruling = _ruling(corpus, "Village")
     twin = client.get(f"/rulings/{ruling['id']}.json").get_json()
     replay = client.get(f"/api/v1/rulings/{ruling['id']}/replay").get_json()
@@ -46,7 +47,7 @@ def test_replay_twin_and_api_carry_the_transcript(client: FlaskClient,
     assert twin["ruling"]["status"]["status"] == "demonstrated"
 
 
-def test_undemonstrated_ruling_has_no_replay(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_undemonstrated_ruling_has_no_replay(client: FlaskClient, corpus: Corpus) -> None:
     ruling = _ruling(corpus, "Cellar")
     data = client.get(f"/api/v1/rulings/{ruling['id']}/replay").get_json()
     assert data == {"ruling_id": ruling["id"], "scenarios": []}
@@ -55,7 +56,7 @@ def test_undemonstrated_ruling_has_no_replay(client: FlaskClient, corpus: Fixtur
     assert client.get("/api/v1/rulings/nope-000000/replay").status_code == 404
 
 
-def test_audit_page_counts_and_shows_failures(client: FlaskClient, corpus: FixtureCorpus) -> None:
+def test_audit_page_counts_and_shows_failures(client: FlaskClient, corpus: Corpus) -> None:
     data = client.get("/audit.json").get_json()["audit"]
     totals = data["totals"]
     assert totals["rulings"] == len(corpus.rulings)

@@ -7,7 +7,9 @@ Each question names the card (or general-rules topic) and a short quote of the
 ruling that answers it; the quote is resolved to the ruling id here, at run
 time, and the script stops with an error if a quote matches no ruling of that
 card or more than one (ids are content hashes, so this keeps the question set
-valid across rebuilds and segmentation changes).
+valid across rebuilds and segmentation changes).  Question files: ``dev.yaml``
+(tuned on), ``heldout.yaml`` and ``fresh.yaml`` (never tuned on; see
+``benchmarks/questions/README.md``).
 
 The baseline is what "plain full-text search" means: a whoosh index of the same
 rulings' text with the default analyzer and BM25F scoring, queried through
@@ -41,7 +43,7 @@ from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.text import exact_key  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
-SPLITS = ("dev", "heldout")
+SPLITS = ("dev", "heldout", "fresh")
 DEPTH = 10  # MRR counts ranks up to this depth
 
 
@@ -136,10 +138,19 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--misses", action="store_true", help="show dev questions not ranked 1")
     parser.add_argument("--json", type=Path, help="also write the figures to this file")
+    parser.add_argument("--check", action="store_true",
+                        help="only check that every question resolves to one ruling")
+    parser.add_argument("--splits", default=",".join(SPLITS),
+                        help="comma-separated question files to score (default: all)")
     args = parser.parse_args()
 
     corpus = corpus_store.ensure_built()
     questions = load_questions(corpus)
+    if args.check:
+        print(f"{len(questions)} questions resolve to exactly one ruling each")
+        return
+    wanted = set(args.splits.split(","))
+    questions = [q for q in questions if q.split in wanted]
     ours = Searcher.open(corpus_store.index_dir(), corpus)
     systems = {
         "ours": lambda q: [h.ruling_id for h in ours.search(q, limit=DEPTH).results],
@@ -159,11 +170,14 @@ def main() -> None:
 
     report: dict[str, Any] = {"build_id": corpus.build_id, "rulings": len(corpus.rulings)}
     print(f"corpus {corpus.build_id[:12]}: {len(corpus.rulings)} rulings; questions: "
-          + ", ".join(f"{s} {len(ranks['ours'].get(s, []))}" for s in (*SPLITS, "all")))
+          + ", ".join(f"{s} {len(ranks['ours'].get(s, []))}" for s in (*SPLITS, "all")
+                      if ranks["ours"].get(s)))
     print(f"{'system':28} {'split':8} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
     for name in systems:
         for split in (*SPLITS, "all"):
-            m = metrics(ranks[name].get(split, []))
+            if not ranks[name].get(split):
+                continue
+            m = metrics(ranks[name][split])
             report.setdefault(name, {})[split] = m
             print(f"{name:28} {split:8} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
                   f" {m['mrr']:>7.3f}")

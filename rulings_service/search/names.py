@@ -270,6 +270,29 @@ class NameIndex:
                 return self._recognised(slug, span, FUZZY, "fuzzy"), j
         return None
 
+    def capitalised_names(self, text: str) -> frozenset[str]:
+        """Slugs of card names written capitalised in ``text`` (how rulings name cards).
+
+        Used to complete a ruling's mentions; lower-case words are left out so that
+        "avoid" or "count" in running text do not count as the cards Avoid or Count.
+        """
+        tokens = _tokens(text)
+        found: set[str] = set()
+        i = 0
+        while i < len(tokens):
+            top = min(len(tokens), i + max(self._max_words, 1))
+            for j in range(top, i, -1):
+                span = tokens[i:j]
+                key = "".join(t.key for t in span)
+                slug = self._folded.get(key)
+                if slug and len(span) <= self._key_words.get(key, 0) and span[0].raw[:1].isupper():
+                    found.add(slug)
+                    i = j
+                    break
+            else:
+                i += 1
+        return frozenset(found)
+
     def _abbreviation(self, tok: _Token) -> str | None:
         """The card an abbreviation stands for, also as a verb or plural ("TR'd", "KCing")."""
         slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)

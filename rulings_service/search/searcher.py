@@ -57,6 +57,7 @@ SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 SYNONYM_WEIGHT = 0.4
+NAME_TERM_WEIGHT = 0.3  # a recognised name (or topic) as a plain word
 CORRECTION_WEIGHT = 0.8
 MAX_TERMS = 48
 #: Results scoring below this share of the best text match are not matches at all.
@@ -130,7 +131,9 @@ class Searcher:
         self._mentions: dict[int, frozenset[str]] = {}
         self._facets: dict[int, dict[str, tuple[str, ...]]] = {}
         for d, r in self._rulings.items():
-            self._mentions[d] = frozenset(slugify(m) for m in r.get("mentions") or ())
+            self._mentions[d] = frozenset(slugify(m) for m in r.get("mentions") or ()) | (
+                names.capitalised_names(r.get("text") or "")
+            )
             card = cards.get(r.get("card_slug") or "") or {}
             self._facets[d] = {
                 "set": tuple(sorted({r.get("set") or ""} - {""})),
@@ -279,12 +282,22 @@ class Searcher:
         for term in analyse(" ".join(SAME_CARD_WORDS)) if plan.repeated else ():
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
         self._add_terms(_without_names(text, in_words), plan)
+        # Basic cards' names are also rules words ("a potion in the cost", "gains a
+        # curse"); they still count as words, lightly, where rulings use them so.
+        for rec in in_words:
+            if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
+                for term in query_terms(rec.name):
+                    plan.terms.setdefault(term, NAME_TERM_WEIGHT)
         plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
         said = analyse(parsed.free_text())
         plan.topics = [
             " ".join(words) for words in self._topics
             if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
         ]
+        for topic in plan.topics:  # the topic bonus carries these words now
+            for term in topic.split():
+                if term in plan.terms:
+                    plan.terms[term] = min(plan.terms[term], NAME_TERM_WEIGHT)
         return plan
 
     def _add_terms(self, text: str, plan: _Plan) -> None:

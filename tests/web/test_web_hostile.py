@@ -80,3 +80,20 @@ def test_unknown_slugs_and_ids(client: FlaskClient) -> None:
         response = client.get(path, headers={"Accept": "application/json"})
         assert response.status_code == 404, path
         assert response.get_json()["code"] == "not_found"
+
+
+def test_snippets_pass_only_escaped_text_with_marks() -> None:
+    from rulings_service.web.filters import marked
+
+    good = "Play &lt;b&gt; <mark>Feast</mark> twice"
+    assert str(marked(good)) == good
+    assert str(marked('<img src=x onerror=alert(1)> <mark>a</mark>')) == (
+        "&lt;img src=x onerror=alert(1)&gt; &lt;mark&gt;a&lt;/mark&gt;")
+    assert str(marked("<mark>open only")) == "open only"
+    assert str(marked(None)) == ""
+
+
+def test_head_requests_get_headers_without_body(client: FlaskClient) -> None:
+    response = client.head("/api/v1/cards/feast")
+    assert response.status_code == 200 and response.get_data() == b""
+    assert response.headers["ETag"] and response.headers["Content-Security-Policy"]

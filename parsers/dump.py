@@ -69,6 +69,8 @@ def parse_dump(text: str, names: NameIndex, document: str = "faq-dump") -> Parse
     continuation: tuple[int, int] | None = None
     continued: Entry | None = None
     for start, end in _entries(text, document):
+        sep = Span(document, start - len(SEPARATOR), start)
+        doc.debris.append(Debris(sep, "entry separator"))
         pos = _skip_space(text, start, end)
         if pos >= end:
             continue
@@ -117,12 +119,16 @@ def _parse_entry(text: str, pos: int, raw_name: str, end: int, names: NameIndex,
     body = pos + len(raw_name)
     if text.startswith(":", body):
         body += 1
+    doc.debris.append(Debris(Span(doc.document, pos, body), "entry name"))
     body = _skip_space(text, body, end)
     entry = Entry(name, Span(doc.document, pos, end), empty=not text[body:end].strip())
     if not topic:
         doc.entries.append(entry)
     parts = _sub_parts(text, body, end, names, name)
     for sub_name, head, s, e in parts:
+        if head < s:
+            heading_end = text.index(":", head, s) + 1
+            doc.debris.append(Debris(Span(doc.document, head, heading_end), "entry name"))
         seg = segment(text, s, e)
         doc.debris.extend(Debris(Span(doc.document, a, b), r) for a, b, r in seg.debris)
         if topic and sub_name == name:
@@ -148,22 +154,24 @@ def _sub_parts(text: str, body: int, end: int, names: NameIndex, own: str
                ) -> list[tuple[str, int, int, int]]:
     """Split an entry at ``Name: `` sub-headings naming other known cards (Ruins, Shelters).
 
-    Returns (card name, heading start, text start, end) for each part.
+    Returns (card name, heading start, text start, end) for each part; heading start
+    equals text start where there is no heading.
     """
-    cuts: list[tuple[str, int, int]] = []  # (name, heading start, text start)
+    head = body
     lead = LEADING_HEADING.match(text, body, end)
     if lead and names.canonical(lead.group(1)) == own:
         body = lead.end()  # "Hermit / Madman Madman: ..." repeats the card's own name
+    cuts: list[tuple[str, int, int]] = []  # (name, heading start, text start)
     for m in SUB_HEADING.finditer(text, body, end):
         canonical = names.canonical(m.group(1))
         if canonical is not None:
             cuts.append((canonical, m.start(), m.end()))
     parts = []
-    prev_name, prev_head, prev_start = own, body, body
-    for name, head, text_start in cuts:
-        if head > prev_start:
-            parts.append((prev_name, prev_head, prev_start, head))
-        prev_name, prev_head, prev_start = name, head, text_start
+    prev_name, prev_head, prev_start = own, head, body
+    for name, cut_head, text_start in cuts:
+        if cut_head > prev_start:
+            parts.append((prev_name, prev_head, prev_start, cut_head))
+        prev_name, prev_head, prev_start = name, cut_head, text_start
     parts.append((prev_name, prev_head, prev_start, end))
     return parts
 
@@ -231,6 +239,8 @@ def _parse_recommended(text: str, pos: int, end: int, names: NameIndex,
     for i, header in enumerate(headers):
         stop = headers[i + 1].start() if i + 1 < len(headers) else end
         group = normalise_space(text[header.start():header.end()]).rstrip(":")
+        doc.debris.append(Debris(Span(doc.document, header.start(), header.end() - 1),
+                                 "kingdom group heading"))
         _parse_kingdom_run(text, header.end(), stop, group, names, doc)
 
 

@@ -70,6 +70,7 @@ def parse_faq(text: str, names: NameIndex, document: str) -> ParsedDocument:
         if not name:
             continue
         body = offset + len(raw)
+        doc.debris.append(Debris(Span(document, offset, body), "entry name"))
         stop = titles[i + 1][0] if i + 1 < len(titles) else len(text)
         card = names.catalogue.get(name)
         entry = Entry(name, Span(document, offset, stop), empty=not text[body:stop].strip())

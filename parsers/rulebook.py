@@ -229,6 +229,8 @@ def _notes(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bool
         _intro(ctx, section, start, end, line)
         return
     body = start + len(head) + 2
+    ctx.doc.debris.append(Debris(Span(ctx.doc.document, start, start + len(head) + 1),
+                                 "entry name"))
     entry = Entry(name, Span(ctx.doc.document, start, end))
     entry.rulings = ctx.rulings(body, end, name, topic=False, kind=None)
     ctx.doc.entries.append(entry)

@@ -26,7 +26,7 @@ from rulings_service.search.text import make_analyzer
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 
 def make_schema() -> Schema:
@@ -59,7 +59,10 @@ def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[s
         "type": " ".join(t.lower() for t in (card or {}).get("types") or ()),
         "kind": ruling.get("kind") or "card",
         "source": " ".join(sorted({s["document"] for s in ruling.get("sources") or ()})),
-        "title": ruling.get("card") or "",
+        # Only general rulings get a title ("General rules: Boons"): a card ruling's
+        # card is matched by name recognition, and its name as a title word would
+        # make every ruling of a card named in passing ("a Gold") a text match.
+        "title": "" if ruling.get("card_slug") else (ruling.get("card") or ""),
         "text": ruling.get("text") or "",
     }
 

@@ -279,7 +279,10 @@ class Searcher:
             plan.names[rec.slug] = max(plan.names.get(rec.slug, 0.0), rec.confidence)
             plan.highlight.update(analyse(rec.name))
         plan.repeated = [slug for slug, n in counts.items() if n > 1]
-        for term in analyse(" ".join(SAME_CARD_WORDS)) if plan.repeated else ():
+        # "Remodel a Gold into a Gold": a repeated name beside another card asks about
+        # the same card again; alone ("KC a KC") it is the card on itself (see _rank).
+        same_card = plan.repeated and len(plan.names) > 1
+        for term in analyse(" ".join(SAME_CARD_WORDS)) if same_card else ():
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
         self._add_terms(_without_names(text, in_words), plan)
         # Basic cards' names are also rules words ("a potion in the cost", "gains a

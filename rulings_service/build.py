@@ -34,7 +34,13 @@ from parsers.merge import merge_documents
 from parsers.names import NameIndex
 from parsers.records import CardLine, ParsedDocument, ParseError, Ruling, Span
 from parsers.rulebook import parse_rulebook
-from rulings_service.corpus_store import CORPUS_FILE, CURRENT, Corpus
+from rulings_service.corpus_store import (
+    CORPUS_FILE,
+    CURRENT,
+    INPUTS_FILE,
+    Corpus,
+    inputs_fingerprint,
+)
 from rulings_service.paths import CATALOGUE_DIR, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
 
@@ -284,6 +290,7 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
     began = time.perf_counter()
     say = progress or (lambda _msg: None)
     target = build_dir or default_build_dir()
+    fingerprint = inputs_fingerprint(sources_dir, catalogue_dir)  # before reading: no race
     manifest = load_manifest(sources_dir)
     try:
         catalogue = load_catalogue(catalogue_dir)
@@ -315,6 +322,7 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
         for name, step in steps if steps is not None else default_steps():
             say(f"step {name}")
             step(BuildContext(corpus, data, staging, say))
+        (staging / INPUTS_FILE).write_text(fingerprint + "\n", encoding="utf-8")
         _swap(target, staging)
     except BaseException as exc:
         shutil.rmtree(staging, ignore_errors=True)

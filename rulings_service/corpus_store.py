@@ -8,16 +8,23 @@ build steps wrote (the search index in ``index/``). Readers always go through
 
 from __future__ import annotations
 
+import hashlib
 import json
+import warnings
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from rulings_service.paths import CATALOGUE_DIR, REPO_ROOT, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
 
 CURRENT = "current"
 CORPUS_FILE = "corpus.json"
 INDEX_DIR = "index"
+#: Fingerprint of what the build read (sources, catalogue, parser and index code).
+INPUTS_FILE = "inputs.sha256"
+#: Code whose changes change the build output.
+_CODE_GLOBS = ("parsers/*.py", "rulings_service/build.py", "rulings_service/search/*.py")
 
 
 class CorpusNotBuilt(FileNotFoundError):
@@ -36,6 +43,28 @@ def corpus_file(build_dir: Path | None = None) -> Path:
 def index_dir(build_dir: Path | None = None) -> Path:
     """Where the search index of the current build lives."""
     return current_dir(build_dir) / INDEX_DIR
+
+
+def inputs_fingerprint(sources_dir: Path = SOURCES_DIR,
+                       catalogue_dir: Path = CATALOGUE_DIR) -> str:
+    """sha256 over every file a build reads, so a stale build can be noticed cheaply."""
+    files = [*sorted(sources_dir.glob("*")), *sorted(catalogue_dir.glob("*.yaml"))]
+    for pattern in _CODE_GLOBS:
+        files.extend(sorted(REPO_ROOT.glob(pattern)))
+    digest = hashlib.sha256()
+    for path in files:
+        if path.is_file():
+            digest.update(path.name.encode() + b"\0" + path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def is_current(build_dir: Path | None = None) -> bool:
+    """True if the current build was made from the inputs as they are now."""
+    try:
+        recorded = (current_dir(build_dir) / INPUTS_FILE).read_text(encoding="utf-8").strip()
+    except OSError:
+        return False
+    return recorded == inputs_fingerprint()
 
 
 def _implemented_names() -> frozenset[str]:
@@ -115,11 +144,20 @@ def load_corpus(build_dir: Path | None = None) -> Corpus:
 
 
 def ensure_built(build_dir: Path | None = None) -> Corpus:
-    """Load the corpus, building it first if no build exists yet."""
-    try:
-        return load_corpus(build_dir)
-    except CorpusNotBuilt:
-        from rulings_service.build import build
+    """Load the corpus, building it first if there is none or it is stale.
 
+    Stale means the sources, catalogue or parser/index code changed since the build. If a
+    stale corpus cannot be rebuilt (say a source was damaged), the previous one is used and
+    a warning says why; with no previous corpus the ``BuildError`` propagates.
+    """
+    from rulings_service.build import BuildError, build
+
+    if not corpus_file(build_dir).exists():
         build(build_dir)
-        return load_corpus(build_dir)
+    elif not is_current(build_dir):
+        try:
+            build(build_dir)
+        except BuildError as exc:
+            warnings.warn(f"corpus is stale and could not be rebuilt, using the previous "
+                          f"build: {exc}", RuntimeWarning, stacklevel=2)
+    return load_corpus(build_dir)

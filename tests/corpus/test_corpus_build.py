@@ -227,3 +227,31 @@ def test_unreadable_corpus_is_a_clear_error(tmp_path: Path) -> None:
     corpus_file(tmp_path / "b").write_text("{", encoding="utf-8")
     with pytest.raises(CorpusNotBuilt, match="not a readable corpus"):
         load_corpus(tmp_path / "b")
+
+
+def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from rulings_service import build as build_module
+    from rulings_service.corpus_store import INPUTS_FILE, ensure_built, is_current
+
+    monkeypatch.setattr(build_module, "default_steps", lambda: list(CORPUS_ONLY))
+    out = tmp_path / "stale"
+    ensure_built(out)
+    assert is_current(out)
+    (current_dir(out) / INPUTS_FILE).write_text("0" * 64 + "\n")  # as if a source changed
+    before = os.readlink(current_dir(out))
+    ensure_built(out)
+    assert os.readlink(current_dir(out)) != before
+    assert is_current(out)
+
+    (current_dir(out) / INPUTS_FILE).write_text("0" * 64 + "\n")
+    kept = os.readlink(current_dir(out))
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise BuildError("000_847cd3a30e55ddae.txt: at character 5: damaged")
+
+    monkeypatch.setattr(build_module, "build", broken)
+    with pytest.warns(RuntimeWarning, match="stale and could not be rebuilt.*damaged"):
+        corpus = ensure_built(out)
+    assert os.readlink(current_dir(out)) == kept
+    assert corpus.rulings

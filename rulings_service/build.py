@@ -48,6 +48,8 @@ MANIFEST = "manifest.yaml"
 FORMATS = ("colon-dump", "titled-faq", "titled-faq-html", "rulebook")
 #: How many finished builds to keep besides the current one (readers may still hold them).
 KEEP_PREVIOUS = 1
+#: A build directory younger than this may belong to a build still running elsewhere.
+IN_PROGRESS_SECONDS = 600
 
 
 class BuildError(RuntimeError):
@@ -345,10 +347,19 @@ def _swap(target: Path, staging: Path) -> None:
 
 
 def _prune(target: Path, keep: Path) -> None:
-    old = sorted((p for p in target.glob("build-*") if p.is_dir() and p != keep),
+    """Remove old builds, but never the current one, the newest previous ones, or a
+    directory young enough to be another process's build still in progress."""
+    try:
+        current = (target / CURRENT).resolve()
+    except OSError:
+        current = keep
+    now = time.time()
+    old = sorted((p for p in target.glob("build-*")
+                  if p.is_dir() and p not in (keep, current)),
                  key=lambda p: p.stat().st_mtime, reverse=True)
     for path in old[KEEP_PREVIOUS:]:
-        shutil.rmtree(path, ignore_errors=True)
+        if now - path.stat().st_mtime > IN_PROGRESS_SECONDS:
+            shutil.rmtree(path, ignore_errors=True)
 
 
 def _report(data: dict[str, Any], directory: Path, seconds: float, warnings: list[str]

@@ -255,3 +255,19 @@ def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
         corpus = ensure_built(out)
     assert os.readlink(current_dir(out)) == kept
     assert corpus.rulings
+
+
+def test_old_builds_are_pruned_but_young_ones_kept(tmp_path: Path) -> None:
+    import time
+
+    out = tmp_path / "many"
+    for _ in range(3):
+        build(out, steps=CORPUS_ONLY)
+    assert len(list(out.glob("build-*"))) == 3  # young: maybe another process's build
+    hour_ago = time.time() - 3600
+    for path in out.glob("build-*"):
+        os.utime(path, (hour_ago, hour_ago))
+    build(out, steps=CORPUS_ONLY)
+    remaining = sorted(p.name for p in out.glob("build-*"))
+    assert len(remaining) == 2  # the new current one and one previous
+    assert os.readlink(current_dir(out)) in remaining

@@ -74,3 +74,40 @@ def test_atomic_moves_do_not_change_the_game() -> None:
     a.play_game(max_turns=600)
     b.play_game(max_turns=600)
     assert a.snapshot() == b.snapshot()
+
+
+MOVES = ["play_action", "play_treasure", "play_all_treasures", "play_night", "buy",
+         "buy_event", "end_phase", "end_turn", "gain_card", "trash_from_hand"]
+
+
+@settings(max_examples=40, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow])
+@given(seed=st.integers(0, 2**32 - 1),
+       moves=st.lists(st.tuples(st.sampled_from(MOVES), st.integers(0, 40)), max_size=60))
+def test_any_move_sequence_is_legal_or_refused_without_a_trace(
+        seed: int, moves: list[tuple[str, int]]) -> None:
+    """Throw arbitrary moves at a game: each one either happens or is refused
+    with IllegalMove leaving the snapshot exactly as it was."""
+    from engine import IllegalMove
+
+    rng = random.Random(seed)
+    kingdom = random_kingdom(rng)
+    game = new_game(kingdom, rng.randint(2, 4), seed=seed, providers=[RandomProvider(seed)],
+                    events=["Launch"])
+    names = sorted(set(kingdom) | {"Copper", "Silver", "Gold", "Province", "Curse", "Launch"})
+    for move, k in moves:
+        if game.over:
+            break
+        target = names[k % len(names)]
+        args: tuple[object, ...] = ()
+        if move in ("play_action", "play_treasure", "play_night", "buy", "buy_event"):
+            args = (target,)
+        elif move in ("gain_card", "trash_from_hand"):
+            args = (k % len(game.players), target)
+        before = game.snapshot()
+        try:
+            getattr(game, move)(*args)
+        except IllegalMove:
+            assert game.snapshot() == before, (move, args)
+        problems = check_invariants(game)
+        assert problems == [], (move, args, problems)

@@ -26,7 +26,7 @@ from rulings_service.search.text import make_analyzer
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 
 def make_schema() -> Schema:
@@ -34,7 +34,7 @@ def make_schema() -> Schema:
     return Schema(
         id=ID(stored=True, unique=True),
         doctype=ID,
-        card=ID,  # owning card slug, or "topic:<topic>" for general rulings
+        card=KEYWORD(lowercase=True),  # owning card slugs (shared rulings have several)
         cards=KEYWORD(lowercase=True),  # owner and mentioned card slugs
         set=KEYWORD(lowercase=True),
         type=KEYWORD(lowercase=True),
@@ -53,7 +53,7 @@ def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[s
     return {
         "id": ruling["id"],
         "doctype": "ruling",
-        "card": ruling.get("card_slug") or f"topic:{ruling.get('topic') or ''}",
+        "card": " ".join(ruling_owners(ruling)) or f"topic:{ruling.get('topic') or ''}",
         "cards": " ".join(s for s in slugs if s),
         "set": " ".join(sorted(s for s in sets if s)),
         "type": " ".join(t.lower() for t in (card or {}).get("types") or ()),
@@ -65,6 +65,21 @@ def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[s
         "title": "" if ruling.get("card_slug") else (ruling.get("card") or ""),
         "text": ruling.get("text") or "",
     }
+
+
+def ruling_owners(ruling: dict[str, Any]) -> list[str]:
+    """Slugs of the cards a ruling belongs to: its card, and cards sharing the same text.
+
+    The corpus merges a sentence printed for several cards ("Put 8 in the Supply
+    in a game with two players" for Estate, Duchy, Province) into one ruling
+    listed under each of them (``cards``).
+    """
+    owners = [ruling["card_slug"]] if ruling.get("card_slug") else []
+    for name in ruling.get("cards") or ():
+        slug = slugify(name)
+        if slug not in owners and ruling.get("card_slug"):
+            owners.append(slug)
+    return owners
 
 
 def card_fields(card: dict[str, Any]) -> dict[str, str]:

@@ -27,7 +27,12 @@ from whoosh.query import And, Or, Phrase, Query, Term
 
 from parsers.catalogue import slugify
 from rulings_service.search.filters import FilterVocabulary, filter_query
-from rulings_service.search.index import INDEX_NAME, build_index, index_is_current
+from rulings_service.search.index import (
+    INDEX_NAME,
+    build_index,
+    index_is_current,
+    ruling_owners,
+)
 from rulings_service.search.names import (
     FULL,
     NameIndex,
@@ -163,9 +168,10 @@ class Searcher:
             d: tuple((f, v) for f, values in facets.items() for v in values)
             for d, facets in self._facets.items()
         }
+        self._owners = {d: frozenset(ruling_owners(r)) for d, r in self._rulings.items()}
         self._by_card: dict[str, set[int]] = defaultdict(set)
-        for d, r in self._rulings.items():
-            for slug in {r.get("card_slug"), *self._mentions[d]} - {None, ""}:
+        for d in self._rulings:
+            for slug in self._owners[d] | self._mentions[d]:
                 self._by_card[slug].add(d)
         self._basic = frozenset(c["slug"] for c in corpus.cards if c.get("kind") == "basic")
         # General-rules topics ("General rules: Boons") by the analysed words of the topic.
@@ -420,15 +426,15 @@ class Searcher:
         (Copper, Gold...) named beside other cards counts for less, because such
         questions are about the other card acting on it.
         """
-        owner = self._rulings[d].get("card_slug")
-        mentions = self._mentions[d]
+        owners, mentions = self._owners[d], self._mentions[d]
         weights = {slug: self._weight(slug, plan) for slug in plan.names}
-        others = [w for slug, w in weights.items() if slug != owner and slug in mentions]
+        others = [w for slug, w in weights.items() if slug not in owners and slug in mentions]
         bonus = MENTION_BONUS * sum(others)
-        if owner in weights:
-            bonus += OWNER_BONUS * weights[owner]
+        owned = max((w for slug, w in weights.items() if slug in owners), default=0.0)
+        if owned:
+            bonus += OWNER_BONUS * owned
             if others:
-                bonus += PAIR_BONUS * min(weights[owner], max(others))
+                bonus += PAIR_BONUS * min(owned, max(others))
         return bonus
 
     def _weight(self, slug: str, plan: _Plan) -> float:

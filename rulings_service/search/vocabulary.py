@@ -79,6 +79,28 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "stay": ("stay", "play"),
     "stays": ("stay", "play"),
     "leftover": ("left",),
+    # obligation
+    "have to": ("must", "optional", "mandatory"),
+    "must": ("have", "optional", "mandatory"),
+    "forced": ("must", "optional", "mandatory"),
+    "required": ("must", "mandatory"),
+    "mandatory": ("optional", "must"),
+    "optional": ("mandatory", "may"),
+    "choose": ("may", "optional"),
+    # attacks and reactions
+    "hit": ("attack", "affect"),
+    "hits": ("attack", "affect"),
+    "affect": ("affected",),
+    "respond": ("reveal", "reaction"),
+    "react": ("reveal", "reaction"),
+    # turn order and places
+    "next player": ("left",),
+    "clockwise": ("turn", "order", "left"),
+    "following": ("next",),
+    "table": ("play",),
+    "play area": ("play",),
+    "scoring": ("end", "game", "victory"),
+    "thrice": ("three", "times"),
     # contractions typed without apostrophes
     "didnt": ("not",),
     "dont": ("not",),

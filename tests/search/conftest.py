@@ -32,9 +32,12 @@ CARDS = [
     ("Will-o'-Wisp", "nocturne", ["Action", "Spirit"]),
     ("King's Cache", "plunder", ["Treasure"]), ("Cheap", "plunder", []),
     ("Goons", "prosperity", ["Action", "Attack"]), ("Supplies", "menagerie", ["Treasure"]),
+    ("Estate", "base", ["Victory"]), ("Duchy", "base", ["Victory"]),
 ]
 #: Basic cards (questions usually name them as the object of another card).
-BASIC = {"Copper", "Gold"}
+BASIC = {"Copper", "Gold", "Estate", "Duchy"}
+#: Rulings printed for several cards, merged into one listed under each (``cards``).
+SHARED = {"Put 8 in the Supply in a game with two players.": ["Estate", "Duchy"]}
 #: Named by the sources but outside our sets: no rulings of their own.
 OUT_OF_SCOPE = {"Supplies"}
 
@@ -83,6 +86,7 @@ RULINGS = [
     ("Great Hall", "[Editor's note: Great Hall is an Action and Victory card.]", []),
     ("Goons", "You get 1 VP token for each card you buy, but not for cards gained other ways.", []),
     ("Gold", "30 cards per game.", []),
+    ("Estate", "Put 8 in the Supply in a game with two players.", []),
     ("General rules: Boons", "Boons, Hexes, and States are never in a player's deck.", []),
 ]
 
@@ -123,6 +127,7 @@ def make_corpus() -> FakeCorpus:
             "sources": [{"document": "faq-dump" if order % 2 else "prosperity-faq",
                          "start": order * 10, "end": order * 10 + 9}],
             "mentions": mentions, "kind": kind, "order": order,
+            "cards": SHARED.get(text, [card] if is_card else []),
         })
     digest = hashlib.sha256(repr(rulings).encode()).hexdigest()
     sources = [{"id": "faq-dump"}, {"id": "prosperity-faq"}]

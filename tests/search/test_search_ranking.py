@@ -69,7 +69,7 @@ def test_set_type_kind_source_filters(searcher: Searcher) -> None:
     }
     assert {r.card for r in searcher.search("type:reaction").results} == {"Moat", "Watchtower"}
     kinds = {r.card for r in searcher.search("kind:setup").results}
-    assert kinds == {"General rules: Setup", "Gold"}
+    assert kinds == {"General rules: Setup", "Gold", "Estate"}
     assert searcher.search("source:prosperity").results  # unique prefix of prosperity-faq
 
 
@@ -223,3 +223,11 @@ def test_rulings_mentioning_a_named_card_are_ranked(searcher: Searcher) -> None:
 def test_topic_rulings_get_a_bonus_over_plain_word_matches(searcher: Searcher) -> None:
     first = searcher.search("boons").results[0]
     assert first.card == "General rules: Boons" and first.score > 1.5
+
+
+def test_a_ruling_shared_by_several_cards_belongs_to_each(searcher: Searcher) -> None:
+    # One sentence printed for Estate and Duchy is one ruling, filed under Estate.
+    shared = searcher.search("card:duchy").results
+    assert [h.card for h in shared] == ["Estate"]
+    first = searcher.search("how many duchies in a 2 player game").results[0]
+    assert first.text == "Put 8 in the Supply in a game with two players."

@@ -481,9 +481,17 @@ class GameBase:
             from_zone.remove(card)
             p.in_play.append(card)
         self.played_this_turn.append(card)
-        d = card.defn
         if self._logging:
             self._event("play", p, (card,), by.name if by else None, scope=True, again=again)
+            try:
+                self._resolve_play(p, card, by, again)
+            finally:  # an error inside the play must not leave the log scope open
+                self._close()
+        else:
+            self._resolve_play(p, card, by, again)
+
+    def _resolve_play(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
+        d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
         if d.is_attack and self._attack_reactions:
@@ -503,8 +511,6 @@ class GameBase:
         if by is not None and len(p.durations) > n_durations:
             for eff in p.durations[n_durations:]:
                 eff.keepers.append(by)
-        if self._logging:
-            self._close()
 
     def _react_to_buy(self, p: Player, bought: Card) -> None:
         """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""

@@ -268,9 +268,12 @@ class Game(GameBase):
         self.events_bought[name] = self.events_bought.get(name, 0) + 1
         if self._logging:
             self._event("buy", p, (), name, scope=True, event=name)
-        ev.on_buy(self, p)
-        if self._logging:
-            self._close()
+            try:
+                ev.on_buy(self, p)
+            finally:
+                self._close()
+        else:
+            ev.on_buy(self, p)
 
     def return_to_action_phase(self) -> None:
         """Go back to the Action phase (Launch); start-of-turn effects do not repeat."""
@@ -434,9 +437,12 @@ class Game(GameBase):
             for eff in effects:
                 if self._logging:
                     self._event("duration", p, (eff.card,), None, scope=True)
-                eff.effect(self, p, eff.card)
-                if self._logging:
-                    self._close()
+                    try:
+                        eff.effect(self, p, eff.card)
+                    finally:
+                        self._close()
+                else:
+                    eff.effect(self, p, eff.card)
         self.phase = "action"
 
     # ----------------------------------------------------------- auto play

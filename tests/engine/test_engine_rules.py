@@ -375,3 +375,16 @@ def test_mats_hold_cards_that_count_for_scoring_and_snapshots() -> None:
     snap = g.snapshot()["players"][0]
     assert snap["mats"] == {"Island": ["Duchy", "Estate"]} and snap["tokens"] == {"Pirate Ship": 2}
     assert g.victory_points(p) == 4 and check_invariants(g) == []
+
+
+def test_a_refused_move_does_not_leave_the_log_nested() -> None:
+    g, s = make(["Chapel"], {"hand": ["Chapel", "Copper", "Estate"]}, {},
+                answers=[["Gold"]], log=True)
+    log = g._listeners[0]
+    with pytest.raises(InvalidAnswer):
+        g.play_action("Chapel")
+    s.add(["Estate"])
+    g.play_action("Chapel")
+    plays = [e for e in log.roots if e.kind == "play"]
+    assert len(plays) == 2 and plays[1].depth == 0
+    assert [c.kind for c in plays[1].children] == ["decision", "trash"]

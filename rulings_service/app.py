@@ -23,6 +23,7 @@ from rulings_service.web.errors import register_error_handlers
 from rulings_service.web.filters import register_filters
 from rulings_service.web.headers import register_headers
 from rulings_service.web.pages import make_pages_blueprint
+from rulings_service.web.schemas import MAX_QUERY
 from rulings_service.web.services import Services, load_default_services
 
 STATIC_DIR = REPO_ROOT / "rulings_service" / "web" / "static"
@@ -72,6 +73,6 @@ def create_app(
 
     @app.context_processor
     def _globals() -> dict[str, Any]:
-        return {"with_scenarios": with_scenarios}
+        return {"with_scenarios": with_scenarios, "max_query": MAX_QUERY}
 
     return app

@@ -76,8 +76,8 @@ def api_search() -> Response:
 
 
 def api_cards() -> Response:
-    set_id = request.args.get("set") or None
-    return send(s.CardListSchema, views.card_list(set_id))
+    args = _query(s.SetQuerySchema)
+    return send(s.CardListSchema, views.card_list(args.get("set") or None))
 
 
 def api_card(slug: str) -> Response:
@@ -110,7 +110,8 @@ def api_kingdoms() -> Response:
 
 
 def api_audit() -> Response:
-    return send(s.AuditSchema, views.audit(request.args.get("set"), request.args.get("card")))
+    args = _query(s.AuditQuerySchema)
+    return send(s.AuditSchema, views.audit(args.get("set") or None, args.get("card") or None))
 
 
 def api_bulk() -> Response:
@@ -127,40 +128,30 @@ def api_bulk() -> Response:
 
 def api_resolve() -> Response:
     body = _json_body(s.ResolveRequestSchema)
-    config = current_app.config
-    if len(body["message"]) > config["MAX_MESSAGE_LENGTH"]:
-        raise ApiError(400, "invalid_input", "The message is too long.")
-    base = request.host_url
-    return send(s.ResolveResultSchema, resolve(body["message"], config["MAX_REFERENCES"], base))
+    limit = current_app.config["MAX_REFERENCES"]
+    return send(s.ResolveResultSchema, resolve(body["message"], limit, request.host_url))
 
 
 def api_ping() -> Response:
     return send(s.PingSchema, {"ok": True, "build_id": services().corpus.build_id})
 
 
-class SetQuerySchema(Schema):
-    set = s.fields.String(metadata={"description": "only the cards of this set id"})
-
-
-class AuditQuerySchema(Schema):
-    set = s.fields.String(metadata={"description": "only this set id"})
-    card = s.fields.String(metadata={"description": "only this card name"})
-
-
 OPERATIONS: tuple[Operation, ...] = (
     Operation("/search", "search", api_search, "Full-text search over the rulings",
               s.SearchResultSchema, query=s.SearchQuerySchema, errors=(400,), tag="search"),
     Operation("/cards", "cards", api_cards, "Every card, optionally of one set",
-              s.CardListSchema, query=SetQuerySchema, errors=()),
+              s.CardListSchema, query=s.SetQuerySchema, errors=(400,)),
     Operation("/cards/named", "named", api_named,
               "One card by exact or fuzzy name (404 with candidates when ambiguous)",
               s.CardSchema, query=s.NamedQuerySchema, tag="search"),
     Operation("/cards/autocomplete", "autocomplete", api_autocomplete,
               "Up to 20 card names starting with or close to the prefix",
               s.AutocompleteSchema, query=s.AutocompleteQuerySchema, errors=(400,), tag="search"),
+    # "named" and "autocomplete" are routes of their own, so those two slugs
+    # reach them (and a missing parameter answers 400 there).
     Operation("/cards/<slug>", "card", api_card, "A card with its rulings",
               s.CardDetailSchema, path_params={"slug": "lower-case hyphenated name"},
-              errors=(404,)),
+              errors=(400, 404)),
     Operation("/rulings/<ruling_id>", "ruling", api_ruling, "A ruling with its sources",
               s.RulingDetailSchema, path_params={"ruling_id": "stable ruling id"}, errors=(404,)),
     Operation("/rulings/<ruling_id>/replay", "replay", api_replay,
@@ -172,7 +163,7 @@ OPERATIONS: tuple[Operation, ...] = (
     Operation("/kingdoms", "kingdoms", api_kingdoms, "The recommended kingdoms",
               s.KingdomListSchema, errors=()),
     Operation("/audit", "audit", api_audit, "Engine audit: per set and card counts, failures",
-              s.AuditSchema, query=AuditQuerySchema, errors=(), needs_scenarios=True,
+              s.AuditSchema, query=s.AuditQuerySchema, errors=(400,), needs_scenarios=True,
               tag="scenarios"),
     Operation("/bulk", "bulk", api_bulk, "The whole corpus in one document", s.BulkSchema,
               errors=()),

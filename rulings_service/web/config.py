@@ -2,9 +2,11 @@
 
 Values can be overridden, in increasing priority, by ``instance/config.py``
 (the Flask instance folder), environment variables prefixed ``RULINGS_``
-(``RULINGS_MAX_QUERY_LENGTH=300``; values are parsed as JSON when they can
+(``RULINGS_CACHE_MAX_AGE=60``; values are parsed as JSON when they can
 be) and the mapping passed to ``create_app``. The defaults are chosen so a
-fresh checkout serves safely without any file or variable.
+fresh checkout serves safely without any file or variable. Input limits that
+are part of the API contract (query and message lengths) live in ``schemas``,
+because the OpenAPI document publishes them.
 """
 
 from __future__ import annotations
@@ -12,12 +14,8 @@ from __future__ import annotations
 DEFAULTS: dict[str, object] = {
     # Request bodies larger than this are refused with 413 before a view runs.
     "MAX_CONTENT_LENGTH": 64 * 1024,
-    # A search query or card name longer than this is refused with 400.
-    "MAX_QUERY_LENGTH": 200,
     # A whole query string longer than this is refused with 414.
     "MAX_QUERY_STRING": 2048,
-    # A resolve message longer than this (characters) is refused with 400.
-    "MAX_MESSAGE_LENGTH": 4000,
     # At most this many [[Card]] references are resolved in one message.
     "MAX_REFERENCES": 10,
     # Seconds browsers and proxies may reuse a GET answer without asking again;

@@ -10,14 +10,13 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from flask import Blueprint, Response, current_app, render_template, request, url_for
+from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import Schema
 
 from rulings_service.paths import SOURCES_DIR
 from rulings_service.web import schemas as s
 from rulings_service.web import views
 from rulings_service.web.api import send
-from rulings_service.web.errors import ApiError
 from rulings_service.web.openapi import build_spec
 from rulings_service.web.services import services
 
@@ -140,12 +139,9 @@ def kingdoms_twin() -> Response | str:
 
 
 def audit_page(as_json: bool = False) -> Response | str:
-    set_id = request.args.get("set") or None
-    card = request.args.get("card") or None
-    for value in (set_id, card):
-        if value and len(value) > current_app.config["MAX_QUERY_LENGTH"]:
-            raise ApiError(400, "invalid_input", "A filter is too long.")
-    return page("audit.html", s.AuditSchema, views.audit(set_id, card), as_json)
+    args = views.validate_args(s.AuditQuerySchema(), request.args.to_dict(flat=True))
+    data = views.audit(args.get("set") or None, args.get("card") or None)
+    return page("audit.html", s.AuditSchema, data, as_json)
 
 
 def audit_twin() -> Response | str:

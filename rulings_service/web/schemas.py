@@ -202,6 +202,17 @@ class SearchResultSchema(_Out):
     warnings = fields.List(fields.String(), required=True)
 
 
+class SetQuerySchema(Schema):
+    set = fields.String(validate=validate.Length(max=40),
+                        metadata={"description": "only the cards of this set id"})
+
+
+class AuditQuerySchema(Schema):
+    set = fields.String(validate=validate.Length(max=40), metadata={"description": "a set id"})
+    card = fields.String(validate=validate.Length(max=MAX_QUERY),
+                         metadata={"description": "a card name"})
+
+
 # ----------------------------------------------------------------- names
 class NamedQuerySchema(Schema):
     exact = fields.String(validate=validate.Length(min=1, max=MAX_QUERY))

@@ -12,11 +12,14 @@ from rulings_service.cli import serve_commands
 
 
 def test_environment_overrides_defaults(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setenv("RULINGS_MAX_QUERY_LENGTH", "5")
-    short = create_app({"TESTING": True}, services=app.extensions["rulings"])
-    assert short.config["MAX_QUERY_LENGTH"] == 5
-    page = short.test_client().get("/audit?set=abcdefg")
-    assert page.status_code == 400
+    monkeypatch.setenv("RULINGS_MAX_REFERENCES", "2")
+    monkeypatch.setenv("RULINGS_RESPONSE_CACHE_BYTES", "0")
+    configured = create_app({"TESTING": True}, services=app.extensions["rulings"])
+    assert configured.config["MAX_REFERENCES"] == 2
+    assert "rulings_cache" not in configured.extensions
+    body = {"message": "[[Feast]] [[Cellar]] [[Market]]"}
+    data = configured.test_client().post("/api/v1/resolve", json=body).get_json()
+    assert len(data["references"]) == 2 and "first 2 of 3" in data["warnings"][0]
 
 
 def test_mapping_beats_environment(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -36,13 +36,16 @@ from engine.providers import (
 )
 from engine.registry import implemented_names
 from engine.setup import GameSpec, PlayerSpec, game_from_state, new_game, random_kingdom
+from engine.simulate import SimulationReport, simulate
+from engine.state import LandscapeDeck, Pile, Player
 from engine.turn import GameResult
 
 __all__ = [
     "END_PHASE", "PLAY_ALL_TREASURES", "BigMoneyProvider", "Card", "CardDef", "Cost",
     "Decision", "DecisionKind", "DecisionProvider", "EngineError", "EventDef", "EventLog",
-    "Game", "GameOver", "GameResult", "GameSpec", "IllegalMove", "InvalidAnswer", "LogEvent",
-    "Option", "Play", "PlayerSpec", "RandomProvider", "ScriptError", "ScriptedAnswer",
-    "ScriptedProvider", "SetupError", "StepLimitExceeded", "check_invariants", "game_from_state",
-    "implemented_names", "new_game", "random_kingdom",
+    "Game", "GameOver", "GameResult", "GameSpec", "IllegalMove", "InvalidAnswer",
+    "LandscapeDeck", "LogEvent", "Option", "Pile", "Play", "Player", "PlayerSpec",
+    "RandomProvider", "ScriptError", "ScriptedAnswer", "ScriptedProvider", "SetupError",
+    "SimulationReport", "StepLimitExceeded", "check_invariants", "game_from_state",
+    "implemented_names", "new_game", "random_kingdom", "simulate",
 ]

@@ -56,7 +56,7 @@ from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNO
 OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
 MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
-TOPIC_BONUS = 0.6  # general-rules ruling on a concept the question names ("Boons", "Night")
+TOPIC_BONUS = 0.9  # general-rules ruling on a concept the question names ("Boons", "Night")
 SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object

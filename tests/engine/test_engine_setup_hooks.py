@@ -82,6 +82,14 @@ def test_bane_and_traits_are_recorded_on_piles() -> None:
         new_game(["Village"], 2, traits={"Cheap": "Smithy"})
 
 
+def test_platinum_and_colony() -> None:
+    g, _ = make(["Village"], {"hand": ["Platinum", "Gold", "Gold"]}, {}, colonies=True)
+    g.play_all_treasures()
+    g.buy("Colony")
+    assert g.coins == 0 and g.victory_points(g.players[0]) == 10
+    assert g.snapshot()["supply"]["Colony"] == 7
+
+
 def test_potion_pile_only_for_potion_costs_and_potion_buys() -> None:
     assert "Potion" not in new_game(["Village"], 2).piles
     g, _ = make(["Village"], {"hand": ["Potion", "Gold", "Gold"]}, {}, supply={"Potion": 16})

@@ -1,0 +1,56 @@
+"""The registry checked against the catalogue: names, costs, types, kinds, per-set counts."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import registry
+from parsers.catalogue import Catalogue, load_catalogue
+from rulings_service.paths import CATALOGUE_DIR
+
+KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
+         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event"}
+
+
+@pytest.fixture(scope="module")
+def catalogue() -> Catalogue:
+    return load_catalogue(CATALOGUE_DIR)
+
+
+def test_every_implemented_card_matches_its_catalogue_entry(catalogue: Catalogue) -> None:
+    cards = registry.all_cards()
+    for name, defn in cards.items():
+        entry = catalogue.get(name)
+        assert entry is not None, f"{name} is not in the catalogue"
+        assert entry.cost is not None
+        assert (defn.cost.coins, defn.cost.potion, defn.cost.debt) == (
+            entry.cost.coins, entry.cost.potion, entry.cost.debt), name
+        assert set(defn.types) == set(entry.types), name
+        assert KINDS[defn.kind] == entry.kind, name
+    for name, ev in registry.all_events().items():
+        entry = catalogue.get(name)
+        assert entry is not None and entry.kind == "event"
+        assert entry.cost is not None and ev.cost.coins == entry.cost.coins
+
+
+def test_per_set_counts() -> None:
+    counts = Counter((d.set_name, d.kind) for d in registry.all_cards().values())
+    assert counts[("base", "kingdom")] == 25
+    assert counts[("base", "basic")] == 7
+    assert counts[("prosperity", "kingdom")] == 3 and counts[("prosperity", "basic")] == 2
+    assert counts[("dark-ages", "ruins")] == 5 and counts[("dark-ages", "shelter")] == 3
+    assert counts[("dark-ages", "kingdom")] == 3 and counts[("dark-ages", "non-supply")] == 1
+    assert counts[("seaside", "kingdom")] == 2 and counts[("intrigue", "kingdom")] == 1
+    assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
+    assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
+    assert sum(counts.values()) == 57
+    assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
+
+
+def test_unknown_names_are_setup_errors() -> None:
+    with pytest.raises(registry.SetupError, match="unknown card"):
+        registry.card("Nonesuch")
+    with pytest.raises(registry.SetupError, match="unknown Event"):
+        registry.event("Village")

@@ -25,7 +25,7 @@ from engine.primitives import GameBase
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
-    from engine.state import Player
+    from engine.state import DurationEffect, Player
 
 PHASES = ("action", "buy", "night", "cleanup")
 
@@ -434,6 +434,8 @@ class Game(GameBase):
         if p.durations:
             effects = p.durations
             p.durations = []
+            if len(effects) > 1 and len({e.card.name for e in effects}) > 1:
+                effects = self._order_effects(p, effects)
             for eff in effects:
                 if self._logging:
                     self._event("duration", p, (eff.card,), None, scope=True)
@@ -444,6 +446,17 @@ class Game(GameBase):
                 else:
                     eff.effect(self, p, eff.card)
         self.phase = "action"
+
+    def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
+        """Simultaneous start-of-turn effects of different cards: the player orders them."""
+        chosen = self.order_cards(p, None, "Order your start-of-turn effects",
+                                  [e.card for e in effects])
+        left = list(effects)
+        ordered = []
+        for card in chosen:
+            i = next(i for i, e in enumerate(left) if e.card is card)
+            ordered.append(left.pop(i))
+        return ordered
 
     # ----------------------------------------------------------- auto play
     @_atomic

@@ -213,3 +213,24 @@ def test_outpost_gives_one_extra_turn_with_three_cards_not_counted_for_ties() ->
     g.end_turn()
     assert g.current == 1 and not g.is_extra_turn
     assert len(g.players[0].hand) == 5 and g.players[0].in_play == []
+
+
+def test_different_start_of_turn_effects_are_ordered_by_their_player() -> None:
+    g, s = make(["Wharf", "Den of Sin"],
+                {"in_play": ["Wharf", "Den of Sin"], "durations": ["Den of Sin", "Wharf"],
+                 "deck": ["Copper"] * 12}, {"deck": ["Estate"] * 5}, current_player=1,
+                answers=[{"kind": "order_cards", "choose": ["Wharf", "Den of Sin"],
+                          "player": 0}], log=True)
+    g.end_turn()
+    assert len(g.players[0].hand) == 4 and g.buys == 2
+    sources = [e.cards for e in g._listeners[0].of_kind("duration")]
+    assert sources == [("Wharf",), ("Den of Sin",)]
+
+
+def test_the_same_card_twice_needs_no_ordering() -> None:
+    g, s = make(["Wharf", "Throne Room"], {"hand": ["Throne Room", "Wharf"],
+                                           "deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10})
+    g.play_action("Throne Room")
+    g.end_turn()
+    g.end_turn()
+    assert s.asked == [] and len(g.players[0].hand) == 9

@@ -145,3 +145,14 @@ def test_pages_are_phone_ready_and_script_free(client: FlaskClient, path: str) -
     html = client.get(path).get_data(as_text=True)
     assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
     assert "<script>" not in html and "style=" not in html  # CSP forbids inline code
+
+
+def test_api_docs_page_describes_every_schema(client: FlaskClient) -> None:
+    spec = client.get("/api/openapi.json").get_json()
+    html = client.get("/api").get_data(as_text=True)
+    for name, schema in spec["components"]["schemas"].items():
+        section = html[html.index(f'id="schema-{name}"'):]
+        for field in schema.get("properties", {}):
+            assert f"<code>{field}</code>" in section
+    card = html[html.index('id="schema-Card"'):html.index('id="schema-CardList"')]
+    assert '<a href="#schema-Cost">Cost</a> or null' in card

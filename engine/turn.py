@@ -515,6 +515,26 @@ class Game(GameBase):
         else:
             self.play_action(answer[5:])
 
+    def legal_moves(self) -> list[str]:
+        """The current player's legal moves as phase-decision ids (for UIs and tests).
+
+        Action phase: ``play:<Action>`` (if an Action is left) and the Treasure
+        and buy moves (playing a Treasure or buying ends the Action phase);
+        Buy phase: see :meth:`buy_options`; Night: ``play:<Night>``. Always
+        ``end_phase``.
+        """
+        if self.over:
+            return []
+        p = self.players[self.current]
+        moves: list[str] = []
+        if self.phase == "action" and self.actions > 0:
+            moves += [f"play:{n}" for n in sorted({c.name for c in p.hand if c.defn.is_action})]
+        if self.phase in ("action", "buy"):
+            moves += [o.id for o in self.buy_options() if o.id != END_PHASE]
+        if self.phase in ("action", "buy", "night"):
+            moves += [f"play:{n}" for n in sorted({c.name for c in p.hand if c.defn.is_night})]
+        return sorted(set(moves), key=moves.index) + [END_PHASE]
+
     def buy_options(self) -> list[Option]:
         """Every legal Buy-phase move of the current player, as options."""
         p = self.players[self.current]

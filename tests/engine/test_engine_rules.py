@@ -388,3 +388,15 @@ def test_a_refused_move_does_not_leave_the_log_nested() -> None:
     plays = [e for e in log.roots if e.kind == "play"]
     assert len(plays) == 2 and plays[1].depth == 0
     assert [c.kind for c in plays[1].children] == ["decision", "trash"]
+
+
+def test_legal_moves_follow_the_phase() -> None:
+    g, _ = make(["Village", "Den of Sin"], {"hand": ["Village", "Copper", "Den of Sin"]}, {})
+    assert g.legal_moves() == ["play:Village", "play_all_treasures", "play:Copper",
+                               "buy:Copper", "buy:Curse", "play:Den of Sin", "end_phase"]
+    g.play_treasure("Copper")
+    assert "play:Village" not in g.legal_moves() and "buy:Village" not in g.legal_moves()
+    g.buy("Curse")
+    assert g.legal_moves() == ["play:Den of Sin", "end_phase"]
+    g.end_phase()
+    assert g.legal_moves() == ["play:Den of Sin", "end_phase"]

@@ -62,7 +62,7 @@ SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 SYNONYM_WEIGHT = 0.4
-NAME_TERM_WEIGHT = 0.3  # a recognised name (or topic) as a plain word
+NAME_TERM_WEIGHT = 0.3  # a recognised basic card's name as a plain word
 CORRECTION_WEIGHT = 0.8
 MAX_TERMS = 48
 #: Results scoring below this share of the best text match are not matches at all.
@@ -303,10 +303,6 @@ class Searcher:
             " ".join(words) for words in self._topics
             if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
         ]
-        for topic in plan.topics:  # the topic bonus carries these words now
-            for term in topic.split():
-                if term in plan.terms:
-                    plan.terms[term] = min(plan.terms[term], NAME_TERM_WEIGHT)
         return plan
 
     def _add_terms(self, text: str, plan: _Plan) -> None:

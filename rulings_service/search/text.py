@@ -32,7 +32,7 @@ _QUERY_FILLER = """what how does do did doing happens happen happened i me my we
     is are was were been being am there here please question rule rules ruling rulings
     dominion q about any anything so just also than then really actually which who whom
     whose why where when if it this that these those vs versus hi hello thanks ok okay
-    someone somebody"""
+    someone somebody work works working explain"""
 
 
 def _analysed_filler() -> frozenset[str]:

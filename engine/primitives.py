@@ -132,6 +132,13 @@ class GameBase:
         """Create a physical card; only setup code should need this."""
         self._uid += 1
         self.card_count += 1
+        # Keep the "does this family exist in the game" flags true to the cards.
+        if defn.react_gain:
+            self._gain_reactions = True
+        if defn.react_attack:
+            self._attack_reactions = True
+        if defn.react_buy:
+            self._buy_reactions = True
         return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:

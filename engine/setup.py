@@ -231,7 +231,9 @@ def new_game(
 ) -> Game:
     """A game set up by the rules, shuffled by ``seed``, player 1 to start, hands drawn.
 
-    Event names may be given in ``kingdom`` or ``events``.
+    Event names may be given in ``kingdom`` or ``events``. ``providers`` holds
+    one decision provider per player, or fewer used in rotation (a single
+    scripted provider can answer for everyone).
     """
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")

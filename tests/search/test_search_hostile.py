@@ -70,3 +70,15 @@ def test_any_text_gives_results_or_a_warning(searcher: Searcher, query: str) -> 
 def test_operator_soup_never_raises(searcher: Searcher, query: str) -> None:
     response = searcher.search(query)
     assert response.results or response.warnings
+
+
+def test_an_internal_error_becomes_a_warning(
+    searcher: Searcher, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    def boom(*_args: object) -> None:
+        raise RuntimeError("simulated bug")
+
+    monkeypatch.setattr(searcher, "_plan", boom)
+    response = searcher.search("feast")
+    assert response.results == [] and "internal error" in response.warnings[0]
+    assert "simulated bug" in caplog.text

@@ -156,3 +156,10 @@ def test_api_docs_page_describes_every_schema(client: FlaskClient) -> None:
             assert f"<code>{field}</code>" in section
     card = html[html.index('id="schema-Card"'):html.index('id="schema-CardList"')]
     assert '<a href="#schema-Cost">Cost</a> or null' in card
+
+
+def test_page_titles_are_plain_text(client: FlaskClient) -> None:
+    for path in ("/", "/api", "/kingdoms", "/audit", "/cards/feast", "/search?q=feast"):
+        html = client.get(path).get_data(as_text=True)
+        title = html[html.index("<title>") + 7:html.index("</title>")]
+        assert "<" not in title and title.endswith("Dominion rulings"), (path, title)

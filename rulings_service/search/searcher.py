@@ -1,20 +1,21 @@
-"""Answering a question: understand it, retrieve with whoosh, rank, explain.
+"""Answering a question: understand it, score it, rank it, explain it.
 
-Ranking has two layers.  Whoosh scores the question's words against ruling
-text (BM25F, stemmed, with rules-vocabulary synonyms at a lower weight).  On
-top of that, the cards the question names decide which rulings are *about*
-the question: a ruling of a named card gets a bonus, a ruling that mentions a
-named card a smaller one, and a ruling of one named card that mentions another
-named card (the two-card interaction the question asks about) the most.  The
-text score, scaled to [0, 1] per query, then orders the rulings within those
-tiers.  A name the question writes weakly (a common word in lower case) earns
-its bonus only in part.
+The whoosh index holds the rulings; :class:`Searcher` opens it once, copies
+it into memory and keeps the lookup tables ranking needs.  A query goes
+through the parser (``querylang``), the understander (``understanding``:
+names, topics, terms), the BM25F scorer (``scoring``) and then the ranking
+here, which has two layers.  The text score, scaled to [0, 1] per query, says
+how well a ruling's words match.  On top of it, the cards the question names
+decide which rulings are *about* the question: a ruling of a named card gets
+a bonus larger than any text score, a ruling mentioning a named card a
+smaller one, and a ruling of one named card that mentions another named card
+(the two-card interaction the question asks about) the most.  A name the
+question writes weakly (a common word in lower case) earns its bonus in part.
 """
 
 from __future__ import annotations
 
 import logging
-import re
 import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
@@ -22,36 +23,23 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from rapidfuzz import fuzz, process
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
-from whoosh.query import And, Or, Phrase, Query, Term
+from whoosh.query import And, Or, Phrase
 
 from parsers.catalogue import slugify
-from rulings_service.search.filters import FilterVocabulary, filter_query
+from rulings_service.search.filters import FilterVocabulary
 from rulings_service.search.index import (
     INDEX_NAME,
     build_index,
     index_is_current,
     ruling_owners,
 )
-from rulings_service.search.names import (
-    FULL,
-    NameIndex,
-    NameMatch,
-    Recognised,
-    load_abbreviations,
-)
-from rulings_service.search.querylang import Clause, parse_query
+from rulings_service.search.names import NameIndex, NameMatch, load_abbreviations
+from rulings_service.search.querylang import parse_query
 from rulings_service.search.scoring import TextScorer
 from rulings_service.search.snippets import snippet_html
-from rulings_service.search.text import (
-    QUERY_FILLER,
-    analyse,
-    clean_query,
-    fold_word,
-    query_terms,
-)
-from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
+from rulings_service.search.text import analyse, clean_query
+from rulings_service.search.understanding import QueryPlan, Understander
 
 log = logging.getLogger(__name__)
 
@@ -64,20 +52,9 @@ SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a ro
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
-SYNONYM_WEIGHT = 0.4
-NAME_TERM_WEIGHT = 0.3  # a recognised basic card's name as a plain word
-CORRECTION_WEIGHT = 0.8
-MAX_TERMS = 48
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05
-MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
 MAX_LIMIT = 100
-#: A word outside the corpus vocabulary is corrected to a corpus word above this score.
-SPELLING_ACCEPT = 85.0
-
-_SETUP_RES = [re.compile(rf"\b{re.escape(w)}\b") for w in sorted(SETUP_WORDS)]
-_PHRASE_SYNONYMS = [(re.compile(rf"(?<!\w){re.escape(k)}(?!\w)"), v) for k, v in SYNONYMS.items()
-                    if " " in k or not k.isalnum()]
 
 
 @dataclass
@@ -99,22 +76,6 @@ class SearchResponse:
     names: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
     total: int = 0
-
-
-@dataclass
-class _Plan:
-    """The compiled query: hard constraints, scored terms, named cards."""
-
-    required: list[Query] = field(default_factory=list)
-    excluded: list[Query] = field(default_factory=list)
-    terms: dict[str, float] = field(default_factory=dict)  # term -> weight
-    phrases: list[list[str]] = field(default_factory=list)
-    names: dict[str, float] = field(default_factory=dict)  # slug -> confidence
-    highlight: set[str] = field(default_factory=set)
-    sequence: list[str] = field(default_factory=list)  # query terms in order, for proximity
-    repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
-    topics: list[str] = field(default_factory=list)  # general-rules topics the question names
-    setup: bool = False
 
 
 class Searcher:
@@ -159,7 +120,6 @@ class Searcher:
                             | {"card", "general", "setup", "editorial"}),
             sources=frozenset(s["id"] for s in getattr(corpus, "sources", []) or []),
         )
-        self._words = sorted(names.vocabulary())
         self._ruling_docs = frozenset(self._rulings)
         self._setup_docs = frozenset(
             d for d, r in self._rulings.items() if r.get("kind") == "setup"
@@ -185,6 +145,7 @@ class Searcher:
                 if words:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
+        self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics))
 
     # -- opening ---------------------------------------------------------------
 
@@ -256,8 +217,8 @@ class Searcher:
             return SearchResponse(warnings=warnings + ["the query is empty"])
         parsed = parse_query(text)
         warnings += parsed.warnings
-        plan = self._plan(parsed, warnings)
-        if not plan.terms and not plan.names and not plan.phrases and not plan.required:
+        plan = self.understander.plan(parsed, warnings)
+        if not plan.terms and not plan.names and not plan.required:
             warnings.append(
                 "nothing to search for: the query has only common words, operators or"
                 " ignored parts"
@@ -279,106 +240,9 @@ class Searcher:
 
     # -- understanding -------------------------------------------------------------
 
-    def _plan(self, parsed: Any, warnings: list[str]) -> _Plan:
-        plan = _Plan()
-        words: list[str] = []
-        for group in parsed.groups:
-            compiled = [self._compile(c, plan, warnings) for c in group]
-            compiled = [q for q in compiled if q is not None]
-            hard = any(c.kind != "word" for c in group)
-            if len(group) == 1 and group[0].negated:
-                plan.excluded.extend(compiled)
-            elif hard and compiled:
-                plan.required.append(compiled[0] if len(compiled) == 1 else Or(compiled))
-            words += [c.value for c in group if c.kind == "word" and not c.negated]
-        text = " ".join(words)
-        in_words = self.names.recognise(text)
-        recognised = list(in_words)
-        for phrase in (c.value for c in parsed.clauses() if c.kind == "phrase" and not c.negated):
-            recognised += self.names.recognise(phrase)
-        counts = Counter(rec.slug for rec in recognised)
-        for rec in recognised:
-            plan.names[rec.slug] = max(plan.names.get(rec.slug, 0.0), rec.confidence)
-            plan.highlight.update(analyse(rec.name))
-        plan.repeated = [slug for slug, n in counts.items() if n > 1]
-        # "Remodel a Gold into a Gold": a repeated name beside another card asks about
-        # the same card again; alone ("KC a KC") it is the card on itself (see _rank).
-        same_card = plan.repeated and len(plan.names) > 1
-        for term in analyse(" ".join(SAME_CARD_WORDS)) if same_card else ():
-            plan.terms.setdefault(term, SYNONYM_WEIGHT)
-        self._add_terms(_without_names(text, in_words), plan)
-        # Basic cards' names are also rules words ("a potion in the cost", "gains a
-        # curse"); they still count as words, lightly, where rulings use them so.
-        for rec in in_words:
-            if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
-                for term in query_terms(rec.name):
-                    plan.terms.setdefault(term, NAME_TERM_WEIGHT)
-        plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
-        said = analyse(parsed.free_text())
-        plan.topics = [
-            " ".join(words) for words in self._topics
-            if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
-        ]
-        return plan
-
-    def _add_terms(self, text: str, plan: _Plan) -> None:
-        for term in query_terms(text):
-            if len(plan.terms) >= MAX_TERMS:
-                break
-            if len(term) > MAX_TERM_CHARS:
-                continue
-            plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
-            plan.sequence.append(term)
-            plan.highlight.add(term)
-        lowered = text.lower()
-        for word in re.findall(r"[a-z0-9]+", lowered):
-            if word.isdigit() or len(word) < 5 or len(word) > MAX_TERM_CHARS:
-                continue
-            if self.names.is_word(word):
-                continue
-            fixed = process.extractOne(
-                word, self._words, scorer=fuzz.ratio, score_cutoff=SPELLING_ACCEPT
-            )
-            if fixed:
-                for term in analyse(fixed[0]):
-                    if term not in QUERY_FILLER:
-                        plan.terms.setdefault(term, CORRECTION_WEIGHT)
-                        plan.highlight.add(term)
-        extra: list[str] = []
-        for word in re.findall(r"[a-z0-9$]+", lowered):
-            extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
-        for rx, targets in _PHRASE_SYNONYMS:
-            if rx.search(lowered):
-                extra += targets
-        for term in analyse(" ".join(extra)):
-            plan.terms.setdefault(term, SYNONYM_WEIGHT)
-
-    def _compile(self, clause: Clause, plan: _Plan, warnings: list[str]) -> Query | None:
-        if clause.kind == "filter":
-            assert clause.field is not None
-            query, warning = filter_query(clause.field, clause.value, self.vocab, self.names)
-            if warning:
-                warnings.append(warning)
-            return query
-        terms = analyse(clause.value)
-        if not terms:
-            if clause.kind == "phrase" or clause.negated:
-                warnings.append(f"{clause.value!r} has only common words; ignored")
-            return None
-        if clause.kind == "phrase" and not clause.negated:
-            for term in terms:
-                plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
-            plan.sequence.extend(terms)
-            plan.highlight.update(terms)
-        if len(terms) == 1:
-            return Term("text", terms[0])
-        if clause.kind == "phrase":
-            return Phrase("text", terms)
-        return And([Term("text", t) for t in terms])
-
     # -- ranking -------------------------------------------------------------------
 
-    def _allowed(self, plan: _Plan) -> frozenset[int]:
+    def _allowed(self, plan: QueryPlan) -> frozenset[int]:
         """Ruling documents that pass the hard constraints (filters, phrases, negations)."""
         allowed = self._ruling_docs
         if not plan.required and not plan.excluded:
@@ -390,7 +254,7 @@ class Searcher:
                 allowed = allowed - frozenset(self._searcher.docs_for_query(Or(plan.excluded)))
         return allowed
 
-    def _rank(self, plan: _Plan) -> dict[int, float]:
+    def _rank(self, plan: QueryPlan) -> dict[int, float]:
         allowed = self._allowed(plan)
         text_scores = self.scorer.score(plan.terms, allowed) if plan.terms else {}
         if len(plan.sequence) > 1 and text_scores:
@@ -419,7 +283,7 @@ class Searcher:
             scores[d] *= EDITORIAL_FACTOR
         return {d: round(sc, 4) for d, sc in scores.items()}
 
-    def _self_pair_docs(self, plan: _Plan, allowed: frozenset[int]) -> frozenset[int]:
+    def _self_pair_docs(self, plan: QueryPlan, allowed: frozenset[int]) -> frozenset[int]:
         """Rulings saying a repeated name twice in a row ("If you King's Court a King's Court")."""
         found: set[int] = set()
         for slug in plan.repeated:
@@ -430,7 +294,7 @@ class Searcher:
                 found.update(self._searcher.docs_for_query(Phrase("text", words + words)))
         return frozenset(found) & allowed
 
-    def _bonus(self, d: int, plan: _Plan) -> float:
+    def _bonus(self, d: int, plan: QueryPlan) -> float:
         """Owner, mention and pair bonuses of ruling ``d`` for the named cards.
 
         Each named card the ruling mentions adds to the bonus, so a ruling that
@@ -449,7 +313,7 @@ class Searcher:
                 bonus += PAIR_BONUS * min(owned, max(others))
         return bonus
 
-    def _weight(self, slug: str, plan: _Plan) -> float:
+    def _weight(self, slug: str, plan: QueryPlan) -> float:
         weight = plan.names[slug]
         if slug in self._basic and any(s not in self._basic for s in plan.names):
             weight *= BASIC_FACTOR
@@ -457,7 +321,7 @@ class Searcher:
 
     # -- output --------------------------------------------------------------------
 
-    def _hit(self, d: int, score: float, plan: _Plan) -> SearchHit:
+    def _hit(self, d: int, score: float, plan: QueryPlan) -> SearchHit:
         r = self._rulings[d]
         return SearchHit(
             ruling_id=r["id"],
@@ -474,19 +338,6 @@ class Searcher:
         for (facet, value), n in sorted(counts.items()):
             out[facet][value] = n
         return {f: v for f, v in out.items() if v}
-
-
-def _without_names(text: str, recognised: list[Recognised]) -> str:
-    """``text`` with confidently recognised names blanked out (weak ones stay as words)."""
-    out, pos = [], 0
-    for rec in recognised:
-        if rec.confidence < FULL and rec.how == "name":
-            continue
-        out.append(text[pos : rec.start])
-        out.append(" ")
-        pos = rec.end
-    out.append(text[pos:])
-    return "".join(out)
 
 
 def _clamp_limit(limit: object, warnings: list[str]) -> int:

@@ -78,7 +78,7 @@ def test_an_internal_error_becomes_a_warning(
     def boom(*_args: object) -> None:
         raise RuntimeError("simulated bug")
 
-    monkeypatch.setattr(searcher, "_plan", boom)
+    monkeypatch.setattr(searcher, "_rank", boom)
     response = searcher.search("feast")
     assert response.results == [] and "internal error" in response.warnings[0]
     assert "simulated bug" in caplog.text

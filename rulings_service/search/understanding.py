@@ -1,0 +1,179 @@
+"""Understanding a question: from parsed clauses to what the ranking needs.
+
+The parser (``querylang``) knows syntax; this module knows Dominion.  It turns
+the clauses into a :class:`QueryPlan`: hard constraints (filters, quoted
+phrases, negations) as whoosh queries, the cards the question names (with how
+sure we are), the general-rules topics it names, and the weighted search terms:
+the question's own words minus filler, spelling corrections of words the
+corpus does not use, and rules-vocabulary synonyms at a lower weight.
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from dataclasses import dataclass, field
+
+from rapidfuzz import fuzz, process
+from whoosh.query import And, Or, Phrase, Query, Term
+
+from rulings_service.search.filters import FilterVocabulary, filter_query
+from rulings_service.search.names import FULL, NameIndex, Recognised
+from rulings_service.search.querylang import Clause, ParsedQuery
+from rulings_service.search.text import QUERY_FILLER, analyse, fold_word, query_terms
+from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
+
+#: Weights of added terms, relative to the question's own words (1.0).
+SYNONYM_WEIGHT = 0.4
+NAME_TERM_WEIGHT = 0.3  # a recognised basic card's name as a plain word
+CORRECTION_WEIGHT = 0.8
+MAX_TERMS = 48
+MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
+#: A word outside the corpus vocabulary is corrected to a corpus word above this score.
+SPELLING_ACCEPT = 85.0
+
+_SETUP_RES = [re.compile(rf"\b{re.escape(w)}\b") for w in sorted(SETUP_WORDS)]
+_PHRASE_SYNONYMS = [(re.compile(rf"(?<!\w){re.escape(k)}(?!\w)"), v) for k, v in SYNONYMS.items()
+                    if " " in k or not k.isalnum()]
+
+
+@dataclass
+class QueryPlan:
+    """The compiled query: hard constraints, scored terms, named cards."""
+
+    required: list[Query] = field(default_factory=list)
+    excluded: list[Query] = field(default_factory=list)
+    terms: dict[str, float] = field(default_factory=dict)  # term -> weight
+    names: dict[str, float] = field(default_factory=dict)  # slug -> confidence
+    highlight: set[str] = field(default_factory=set)
+    sequence: list[str] = field(default_factory=list)  # query terms in order, for proximity
+    repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
+    topics: list[str] = field(default_factory=list)  # general-rules topics the question names
+    setup: bool = False
+
+
+class Understander:
+    """Builds query plans; holds what it needs from the corpus (names, words, topics)."""
+
+    def __init__(
+        self,
+        names: NameIndex,
+        vocab: FilterVocabulary,
+        basic: frozenset[str],
+        topics: frozenset[tuple[str, ...]],
+    ) -> None:
+        self.names = names
+        self.vocab = vocab
+        self._basic = basic
+        self._topics = topics
+        self._words = sorted(names.vocabulary())
+
+    def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
+        plan = QueryPlan()
+        words: list[str] = []
+        for group in parsed.groups:
+            compiled = [self._compile(c, plan, warnings) for c in group]
+            compiled = [q for q in compiled if q is not None]
+            hard = any(c.kind != "word" for c in group)
+            if len(group) == 1 and group[0].negated:
+                plan.excluded.extend(compiled)
+            elif hard and compiled:
+                plan.required.append(compiled[0] if len(compiled) == 1 else Or(compiled))
+            words += [c.value for c in group if c.kind == "word" and not c.negated]
+        text = " ".join(words)
+        in_words = self.names.recognise(text)
+        recognised = list(in_words)
+        for phrase in (c.value for c in parsed.clauses() if c.kind == "phrase" and not c.negated):
+            recognised += self.names.recognise(phrase)
+        counts = Counter(rec.slug for rec in recognised)
+        for rec in recognised:
+            plan.names[rec.slug] = max(plan.names.get(rec.slug, 0.0), rec.confidence)
+            plan.highlight.update(analyse(rec.name))
+        plan.repeated = [slug for slug, n in counts.items() if n > 1]
+        # "Remodel a Gold into a Gold": a repeated name beside another card asks about
+        # the same card again; alone ("KC a KC") it is the card on itself (see _rank).
+        same_card = plan.repeated and len(plan.names) > 1
+        for term in analyse(" ".join(SAME_CARD_WORDS)) if same_card else ():
+            plan.terms.setdefault(term, SYNONYM_WEIGHT)
+        self._add_terms(_without_names(text, in_words), plan)
+        # Basic cards' names are also rules words ("a potion in the cost", "gains a
+        # curse"); they still count as words, lightly, where rulings use them so.
+        for rec in in_words:
+            if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
+                for term in query_terms(rec.name):
+                    plan.terms.setdefault(term, NAME_TERM_WEIGHT)
+        plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
+        said = analyse(parsed.free_text())
+        plan.topics = [
+            " ".join(words) for words in self._topics
+            if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
+        ]
+        return plan
+
+    def _add_terms(self, text: str, plan: QueryPlan) -> None:
+        for term in query_terms(text):
+            if len(plan.terms) >= MAX_TERMS:
+                break
+            if len(term) > MAX_TERM_CHARS:
+                continue
+            plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
+            plan.sequence.append(term)
+            plan.highlight.add(term)
+        lowered = text.lower()
+        for word in re.findall(r"[a-z0-9]+", lowered):
+            if word.isdigit() or len(word) < 5 or len(word) > MAX_TERM_CHARS:
+                continue
+            if self.names.is_word(word):
+                continue
+            fixed = process.extractOne(
+                word, self._words, scorer=fuzz.ratio, score_cutoff=SPELLING_ACCEPT
+            )
+            if fixed:
+                for term in analyse(fixed[0]):
+                    if term not in QUERY_FILLER:
+                        plan.terms.setdefault(term, CORRECTION_WEIGHT)
+                        plan.highlight.add(term)
+        extra: list[str] = []
+        for word in re.findall(r"[a-z0-9$]+", lowered):
+            extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
+        for rx, targets in _PHRASE_SYNONYMS:
+            if rx.search(lowered):
+                extra += targets
+        for term in analyse(" ".join(extra)):
+            plan.terms.setdefault(term, SYNONYM_WEIGHT)
+
+    def _compile(self, clause: Clause, plan: QueryPlan, warnings: list[str]) -> Query | None:
+        if clause.kind == "filter":
+            assert clause.field is not None
+            query, warning = filter_query(clause.field, clause.value, self.vocab, self.names)
+            if warning:
+                warnings.append(warning)
+            return query
+        terms = analyse(clause.value)
+        if not terms:
+            if clause.kind == "phrase" or clause.negated:
+                warnings.append(f"{clause.value!r} has only common words; ignored")
+            return None
+        if clause.kind == "phrase" and not clause.negated:
+            for term in terms:
+                plan.terms[term] = max(plan.terms.get(term, 0.0), 1.0)
+            plan.sequence.extend(terms)
+            plan.highlight.update(terms)
+        if len(terms) == 1:
+            return Term("text", terms[0])
+        if clause.kind == "phrase":
+            return Phrase("text", terms)
+        return And([Term("text", t) for t in terms])
+
+
+def _without_names(text: str, recognised: list[Recognised]) -> str:
+    """``text`` with confidently recognised names blanked out (weak ones stay as words)."""
+    out, pos = [], 0
+    for rec in recognised:
+        if rec.confidence < FULL and rec.how == "name":
+            continue
+        out.append(text[pos : rec.start])
+        out.append(" ")
+        pos = rec.end
+    out.append(text[pos:])
+    return "".join(out)

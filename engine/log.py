@@ -62,7 +62,7 @@ class LogEvent:
         what = ", ".join(self.cards)
         verb = {
             "play": "plays", "draw": "draws", "gain": "gains", "buy": "buys",
-            "trash": "trashes", "discard": "discards", "reveal": "reveals",
+            "trash": "trashes", "discard": "discards", "reveal": "reveals", "look": "looks at",
             "set_aside": "sets aside", "topdeck": "puts on their deck",
             "return": "returns", "shuffle": "shuffles", "react": "reacts with",
             "decision": "decides", "turn": "starts turn", "phase": "enters phase",

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 from collections import deque
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 from engine.cards.core import Card, CardDef, EventDef
@@ -97,17 +97,8 @@ class GameBase:
         self.phase = "action"
         self.turn_number = 1
         self.is_extra_turn = False
-        self.actions = 1
-        self.buys = 1
-        self.coins = 0
-        self.potions = 0
-        self.cost_reduction = 0
-        self.bought_in_phase = False
-        self.outpost_played = False
         self.events_bought: dict[str, int] = {}
-        self.bought_this_turn: list[str] = []
-        self.gained_this_turn: list[tuple[int, Card]] = []
-        self.played_this_turn: list[Card] = []
+        self.reset_turn_counters()
         self.extra_turns: deque[int] = deque()
         self._last_normal = 0
         self.over = False
@@ -126,6 +117,22 @@ class GameBase:
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         self.card_count = 0
         self._refresh_flags()
+
+    def reset_turn_counters(self) -> None:
+        """What every turn starts with: 1 Action, 1 Buy, nothing else."""
+        self.steps = 0
+        self.actions = 1
+        self.buys = 1
+        self.coins = 0
+        self.potions = 0
+        self.cost_reduction = 0
+        self.bought_in_phase = False
+        self.outpost_played = False
+        if self.events_bought:
+            self.events_bought = {}
+        self.bought_this_turn: list[str] = []
+        self.gained_this_turn: list[tuple[int, Card]] = []
+        self.played_this_turn: list[Card] = []
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -310,6 +317,25 @@ class GameBase:
             self.shuffle(p)
         return p.deck.pop()
 
+    def reveal_from_deck(self, p: Player, n: int, source: str | None = None,
+                         look: bool = False) -> list[Card]:
+        """Take up to ``n`` cards off the top of ``p``'s deck into their set-aside zone,
+        revealed (or, with ``look``, only looked at), shuffling when needed (the
+        cards already taken are not shuffled in).
+
+        The caller moves each card on (hand, discard, trash, back on the deck).
+        """
+        taken: list[Card] = []
+        for _ in range(n):
+            c = self.take_top(p)
+            if c is None:
+                break
+            p.set_aside.append(c)
+            taken.append(c)
+        if taken and self._logging:
+            self._event("look" if look else "reveal", p, taken, source)
+        return taken
+
     def peek_top(self, p: Player) -> Card | None:
         """The top card of ``p``'s deck, shuffling first if the deck is empty."""
         if not p.deck:
@@ -369,27 +395,42 @@ class GameBase:
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
 
-    def _react_to_gain(self, p: Player, card: Card, zone: list[Card]) -> None:
-        """Offer "when you gain a card" reactions from ``p``'s hand (Watchtower)."""
+    def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
+                   event: str) -> Iterator[Card]:
+        """Offer ``p``'s reactions from hand (cards with ``hook``), one at a time.
+
+        Yields each reaction the player reveals (each card at most once) until
+        they decline or none is left; the caller applies its effect.
+        """
         used: list[Card] = []
-        while card in zone:
-            reactions = [c for c in p.hand if c.defn.react_gain and c not in used]
+        while True:
+            reactions = [c for c in p.hand if getattr(c.defn, hook) and c not in used]
             if not reactions:
                 return
             opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
             opts.append(Option("no", "do not react"))
             [choice] = self.decide(Decision(
-                DecisionKind.REACT, p.index, card.name,
-                f"React to gaining {card.name}?", opts, context={"event": "gain"},
+                DecisionKind.REACT, p.index, trigger.name, prompt, opts,
+                context={"event": event},
             ))
             if choice.card is None:
                 return
             used.append(choice.card)
             if self._logging:
-                self._event("react", p, (choice.card,), card.name)
-            hook = choice.card.defn.react_gain
+                self._event("react", p, (choice.card,), trigger.name)
+            yield choice.card
+
+    def _react_to_gain(self, p: Player, card: Card, zone: list[Card]) -> None:
+        """Watchtower and co.: asked only while the gained card is where it landed."""
+        if card not in zone:
+            return
+        for reaction in self._reactions(p, "react_gain", card,
+                                        f"React to gaining {card.name}?", "gain"):
+            hook = reaction.defn.react_gain
             assert hook is not None
-            hook(self, p, choice.card, card, zone)
+            hook(self, p, reaction, card, zone)
+            if card not in zone:
+                return
 
     def trash_card(self, p: Player, card: Card, from_zone: list[Card],
                    source: str | None = None) -> None:
@@ -521,25 +562,11 @@ class GameBase:
 
     def _react_to_buy(self, p: Player, bought: Card) -> None:
         """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""
-        used: list[Card] = []
-        while True:
-            reactions = [c for c in p.hand if c.defn.react_buy and c not in used]
-            if not reactions:
-                return
-            opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
-            opts.append(Option("no", "do not react"))
-            [choice] = self.decide(Decision(
-                DecisionKind.REACT, p.index, bought.name,
-                f"React to buying {bought.name}?", opts, context={"event": "buy"},
-            ))
-            if choice.card is None:
-                return
-            used.append(choice.card)
-            if self._logging:
-                self._event("react", p, (choice.card,), bought.name)
-            hook = choice.card.defn.react_buy
+        for reaction in self._reactions(p, "react_buy", bought,
+                                        f"React to buying {bought.name}?", "buy"):
+            hook = reaction.defn.react_buy
             assert hook is not None
-            hook(self, p, choice.card, bought)
+            hook(self, p, reaction, bought)
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""
@@ -547,25 +574,11 @@ class GameBase:
         n = len(self.players)
         for k in range(1, n):
             q = self.players[(attacker.index + k) % n]
-            used: list[Card] = []
-            while True:
-                reactions = [c for c in q.hand if c.defn.react_attack and c not in used]
-                if not reactions:
-                    break
-                opts = [Option(c.name, f"reveal {c.name}", c) for c in reactions]
-                opts.append(Option("no", "do not react"))
-                [choice] = self.decide(Decision(
-                    DecisionKind.REACT, q.index, attack.name,
-                    f"React to {attack.name}?", opts, context={"event": "attack"},
-                ))
-                if choice.card is None:
-                    break
-                used.append(choice.card)
-                if self._logging:
-                    self._event("react", q, (choice.card,), attack.name)
-                hook = choice.card.defn.react_attack
+            for reaction in self._reactions(q, "react_attack", attack,
+                                            f"React to {attack.name}?", "attack"):
+                hook = reaction.defn.react_attack
                 assert hook is not None
-                if hook(self, q, choice.card, attack):
+                if hook(self, q, reaction, attack):
                     immune.add(q.index)
         return frozenset(immune)
 

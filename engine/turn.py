@@ -412,19 +412,7 @@ class Game(GameBase):
         self.current = idx
         self.is_extra_turn = extra
         self.turn_number += 1
-        self.steps = 0
-        self.actions = 1
-        self.buys = 1
-        self.coins = 0
-        self.potions = 0
-        self.cost_reduction = 0
-        self.bought_in_phase = False
-        self.outpost_played = False
-        if self.events_bought:
-            self.events_bought = {}
-        self.bought_this_turn = []
-        self.gained_this_turn = []
-        self.played_this_turn = []
+        self.reset_turn_counters()
         p = self.players[idx]
         if not extra:
             p.turns_taken += 1

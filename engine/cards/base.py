@@ -34,14 +34,11 @@ def _adventurer(g: Game, p: Player, card: Card, play: Play) -> None:
     revealed: list[Card] = []
     # Revealed cards sit in set_aside, so a mid-reveal shuffle does not include them.
     while found < 2:
-        c = g.take_top(p)
-        if c is None:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
             break
-        g.set_aside(p, c, None, card.name)
-        g.reveal(p, (c,), card.name)
-        revealed.append(c)
-        if c.defn.is_treasure:
-            found += 1
+        revealed += one
+        found += one[0].defn.is_treasure
     for c in revealed:
         if c.defn.is_treasure:
             g.to_hand(p, c, p.set_aside)
@@ -241,16 +238,9 @@ SPY = _k("Spy", 4, ("Action", "Attack"), cards=1, actions=1, on_play=_spy)
 def _thief(g: Game, p: Player, card: Card, play: Play) -> None:
     trashed: list[Card] = []
     for q in play.victims(g):
-        revealed = []
-        for _ in range(2):
-            c = g.take_top(q)
-            if c is None:
-                break
-            g.set_aside(q, c, None, card.name)
-            revealed.append(c)
+        revealed = g.reveal_from_deck(q, 2, card.name)
         if not revealed:
             continue
-        g.reveal(q, revealed, card.name)
         treasures = [c for c in revealed if c.defn.is_treasure]
         if treasures:
             [victim] = g.choose_cards(p, card.name, f"Trash a Treasure of {q.name}", treasures)

@@ -61,13 +61,7 @@ def _ruins(name: str, **kw: object) -> CardDef:
 
 
 def _survivors(g: Game, p: Player, card: Card, play: Play) -> None:
-    top: list[Card] = []
-    for _ in range(2):
-        c = g.take_top(p)
-        if c is None:
-            break
-        g.set_aside(p, c, None, card.name)
-        top.append(c)
+    top = g.reveal_from_deck(p, 2, card.name, look=True)
     if not top:
         return
     if g.choose_option(p, card.name, "Discard them or put them back?",

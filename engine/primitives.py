@@ -293,17 +293,21 @@ class GameBase:
         deck = p.deck
         hand = p.hand
         drawn: list[Card] = []
+        logged = 0  # the log shows the draws before a mid-draw shuffle apart
         for _ in range(n):
             if not deck:
                 if not p.discard:
                     break
+                if self._logging and len(drawn) > logged:
+                    self._event("draw", p, drawn[logged:])
+                    logged = len(drawn)
                 self.shuffle(p)
                 deck = p.deck
             c = deck.pop()
             hand.append(c)
             drawn.append(c)
-        if self._logging and drawn:
-            self._event("draw", p, drawn)
+        if self._logging and len(drawn) > logged:
+            self._event("draw", p, drawn[logged:])
         return drawn
 
     def take_top(self, p: Player) -> Card | None:

@@ -400,3 +400,12 @@ def test_legal_moves_follow_the_phase() -> None:
     assert g.legal_moves() == ["play:Den of Sin", "end_phase"]
     g.end_phase()
     assert g.legal_moves() == ["play:Den of Sin", "end_phase"]
+
+
+def test_the_log_shows_a_mid_draw_shuffle_between_the_draws() -> None:
+    g, _ = make(["Smithy"], {"hand": ["Smithy"], "deck": ["Gold"], "discard": ["Silver"] * 2},
+                {}, log=True)
+    g.play_action("Smithy")
+    [play] = g._listeners[0].roots
+    assert [(e.kind, e.cards) for e in play.children] == [
+        ("draw", ("Gold",)), ("shuffle", ()), ("draw", ("Silver", "Silver"))]

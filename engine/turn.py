@@ -376,9 +376,8 @@ class Game(GameBase):
             p.in_play = []
         discard.extend(p.hand)
         p.hand = []
-        extra = self.outpost_played and not self.is_extra_turn
-        self.draw(p, 3 if extra else 5)
-        if extra:
+        self.draw(p, 3 if self.outpost_played else 5)
+        if self.outpost_played and not self.is_extra_turn:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
 

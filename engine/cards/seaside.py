@@ -27,15 +27,17 @@ WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside",
                          buys=1, on_play=_wharf, next_turn=_wharf_next))
 
 
-# Outpost (first edition): draw 3 instead of 5 in this Clean-up and take an extra
-# turn; several Outposts still give one extra turn, and none during an extra
+# Outpost (first edition): "You only draw 3 cards (instead of 5) in this turn's
+# Clean-up phase. Take an extra turn after this one. This can't cause you to
+# take more than two consecutive turns." So several Outposts give one extra
+# turn; one played in an extra turn still means a 3-card hand but no further
 # turn. It stays in play until the extra turn is over (its duration effect is
 # that turn starting), and only when it actually grants the turn.
 def _outpost(g: Game, p: Player, card: Card, play: Play) -> None:
-    if g.is_extra_turn or g.outpost_played:
-        return
-    g.outpost_played = True
-    g.schedule_duration(p, card)
+    first = not g.outpost_played
+    g.outpost_played = True  # Clean-up draws 3 (engine.turn)
+    if first and not g.is_extra_turn:
+        g.schedule_duration(p, card)
 
 
 def _outpost_next(g: Game, p: Player, card: Card) -> None:

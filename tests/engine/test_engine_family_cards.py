@@ -209,10 +209,10 @@ def test_outpost_gives_one_extra_turn_with_three_cards_not_counted_for_ties() ->
     assert g.players[0].turns_taken == 1 and "Outpost" in names(g.players[0].in_play)
     g.players[0].hand.append(g.players[0].in_play.pop())
     g.actions = 1
-    g.play_action("Outpost")  # in the extra turn: no further turn
+    g.play_action("Outpost")  # in the extra turn: a 3-card hand, but no third turn
     g.end_turn()
     assert g.current == 1 and not g.is_extra_turn
-    assert len(g.players[0].hand) == 5 and g.players[0].in_play == []
+    assert len(g.players[0].hand) == 3 and g.players[0].in_play == []
 
 
 def test_different_start_of_turn_effects_are_ordered_by_their_player() -> None:

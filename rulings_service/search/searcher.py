@@ -48,6 +48,7 @@ OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words onl
 MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
 TOPIC_BONUS = 0.9  # general-rules ruling on a concept the question names ("Boons", "Night")
+TOPIC_BESIDE_CARD = 0.5  # share of the topic bonus when the question also names a card
 SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
@@ -274,9 +275,11 @@ class Searcher:
         if plan.setup:
             for d in self._setup_docs.intersection(scores):
                 scores[d] += SETUP_BONUS
+        # A topic beside a named card ("Monastery at Night") is context, not the subject.
+        topic_bonus = TOPIC_BONUS * (TOPIC_BESIDE_CARD if plan.names else 1.0)
         for topic in plan.topics:
             for d in self._topics[tuple(topic.split())] & allowed:
-                scores[d] = scores.get(d, 0.0) + TOPIC_BONUS
+                scores[d] = scores.get(d, 0.0) + topic_bonus
         for d in self._self_pair_docs(plan, allowed):
             scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
         for d in self._editorial_docs.intersection(scores):

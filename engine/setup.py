@@ -320,8 +320,51 @@ class GameSpec:
             if bad:
                 raise SetupError(
                     f"player {i + 1}: unknown keys {sorted(bad)}; known: {sorted(pknown)}")
+            _check_types(raw, f"player {i + 1}", _PLAYER_TYPES)
             players.append(PlayerSpec(**raw))
+        _check_types(data, "game state", _GAME_TYPES)
         return cls(**{**dict(data), "players": players, "kingdom": list(data["kingdom"])})
+
+
+def _is_names(v: Any) -> bool:
+    return isinstance(v, list) and all(isinstance(x, str) for x in v)
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_ZONE = (_is_names, "a list of card names")
+_INT = (_is_int, "an integer")
+_PLAYER_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    **{z: _ZONE for z in ("deck", "hand", "discard", "in_play", "set_aside", "durations")},
+    **{c: _INT for c in ("vp_tokens", "coffers", "villagers", "debt")},
+    "mats": (lambda v: isinstance(v, dict) and all(_is_names(x) for x in v.values()),
+             "a mapping of mat names to lists of card names"),
+    "tokens": (lambda v: isinstance(v, dict) and all(_is_int(x) for x in v.values()),
+               "a mapping of token names to integers"),
+    "turns_taken": (lambda v: v is None or _is_int(v), "an integer"),
+    "name": (lambda v: v is None or isinstance(v, str), "a string"),
+}
+_GAME_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
+    "kingdom": _ZONE, "trash": _ZONE, "events": _ZONE,
+    **{c: _INT for c in ("current_player", "turn", "actions", "buys", "coins", "potions")},
+    "phase": (lambda v: isinstance(v, str), "a string"),
+    "supply": (lambda v: isinstance(v, dict) and all(_is_int(x) or _is_names(x)
+                                                      for x in v.values()),
+               "a mapping of pile names to counts (or lists of card names)"),
+    "colonies": (lambda v: isinstance(v, bool), "true or false"),
+    "shelters": (lambda v: isinstance(v, bool), "true or false"),
+    "bane": (lambda v: v is None or isinstance(v, str), "a card name"),
+    "traits": (lambda v: isinstance(v, dict), "a mapping of Trait names to pile names"),
+}
+
+
+def _check_types(raw: Mapping[str, Any], where: str,
+                 types: dict[str, tuple[Callable[[Any], bool], str]]) -> None:
+    for key, value in raw.items():
+        if key in types and not types[key][0](value):
+            raise SetupError(f"{where}: {key} must be {types[key][1]}, not {value!r}")
 
 
 PHASES_ALLOWED = ("action", "buy", "night")

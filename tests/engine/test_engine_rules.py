@@ -409,3 +409,16 @@ def test_the_log_shows_a_mid_draw_shuffle_between_the_draws() -> None:
     [play] = g._listeners[0].roots
     assert [(e.kind, e.cards) for e in play.children] == [
         ("draw", ("Gold",)), ("shuffle", ()), ("draw", ("Silver", "Silver"))]
+
+
+@pytest.mark.parametrize("state,message", [
+    ({"kingdom": [], "players": [{"hand": "Copper"}]}, "hand must be a list of card names"),
+    ({"kingdom": [], "players": [{"vp_tokens": "3"}]}, "vp_tokens must be an integer"),
+    ({"kingdom": "Village", "players": 2}, "kingdom must be a list"),
+    ({"kingdom": [], "players": 2, "supply": {"Curse": -1}}, "non-negative"),
+    ({"kingdom": [], "players": 2, "coins": True}, "coins must be an integer"),
+    ({"kingdom": [], "players": [{"mats": {"Island": "Duchy"}}]}, "mats must be"),
+])
+def test_game_state_type_errors_are_clear(state: dict, message: str) -> None:
+    with pytest.raises(SetupError, match=message):
+        game_from_state(state)

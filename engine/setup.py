@@ -177,6 +177,8 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
 
 
 def _check_kingdom(kingdom: Iterable[str]) -> list[str]:
+    if isinstance(kingdom, str):
+        raise SetupError(f"the kingdom must be a list of card names, not the string {kingdom!r}")
     names = list(kingdom)
     if len(set(names)) != len(names):
         raise SetupError(f"kingdom lists a card twice: {names}")

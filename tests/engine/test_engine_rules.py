@@ -58,6 +58,8 @@ def test_setup_colonies_and_non_supply_and_bad_input() -> None:
         new_game(["Village", "Village"], 2)
     with pytest.raises(SetupError, match="not a Kingdom card"):
         new_game(["Spoils"], 2)
+    with pytest.raises(SetupError, match="list of card names"):
+        new_game("Village", 2)
 
 
 def test_every_physical_card_is_a_distinct_object() -> None:

@@ -46,8 +46,8 @@ def main() -> None:
 
     corpus = corpus_store.ensure_built()
     questions = []
-    for name in ("dev.yaml", "heldout.yaml", "fresh.yaml"):
-        data = yaml.safe_load((QUESTIONS / name).read_text(encoding="utf-8"))
+    for path in sorted(QUESTIONS.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8"))
         questions += [item["q"] for item in data["questions"]]
 
     builds = []

@@ -23,7 +23,7 @@ from engine.cards.core import Card, CardDef, EventDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
 from engine.errors import SetupError, StepLimitExceeded
-from engine.log import LogEvent
+from engine.log import EventLog, LogEvent
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
 
 DEFAULT_STEP_LIMIT = 20_000
@@ -198,10 +198,8 @@ class GameBase:
         self._listeners.append(listener)
         self._logging = True
 
-    def attach_log(self) -> Any:
+    def attach_log(self) -> EventLog:
         """Attach and return a new :class:`~engine.log.EventLog`."""
-        from engine.log import EventLog
-
         log = EventLog()
         self.add_listener(log)
         return log

@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
-from whoosh.query import And, Or, Phrase
+from whoosh.query import And, Or
 
 from parsers.catalogue import slugify
 from rulings_service.search.filters import FilterVocabulary
@@ -49,7 +49,8 @@ MENTION_BONUS = 0.6  # ruling mentions a named card
 PAIR_BONUS = 0.6  # ruling of one named card mentioning another named card
 TOPIC_BONUS = 0.9  # general-rules ruling on a concept the question names ("Boons", "Night")
 TOPIC_BESIDE_CARD = 0.5  # share of the topic bonus when the question also names a card
-SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice in a row
+SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice, close together
+SELF_PAIR_WINDOW = 3  # words allowed between the two mentions ("Conclave cannot play a Conclave")
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
@@ -287,14 +288,29 @@ class Searcher:
         return {d: round(sc, 4) for d, sc in scores.items()}
 
     def _self_pair_docs(self, plan: QueryPlan, allowed: frozenset[int]) -> frozenset[int]:
-        """Rulings saying a repeated name twice in a row ("If you King's Court a King's Court")."""
+        """Rulings naming a repeated card twice within a few words.
+
+        A question that names one card twice ("KC a KC", "can Conclave play a
+        Conclave") asks about the card acting on itself, which rulings say the
+        same way: "If you King's Court a King's Court", "Conclave cannot play a
+        Conclave", "First Mate can play First Mates".
+        """
         found: set[int] = set()
+        postings = self.scorer.postings["text"]
         for slug in plan.repeated:
             words = analyse(self.names.cards[slug]["name"])
             if not words:
                 continue
-            with self._lock:
-                found.update(self._searcher.docs_for_query(Phrase("text", words + words)))
+            last = postings.get(words[-1], {})
+            for d, positions in postings.get(words[0], {}).items():
+                ends = last.get(d, ())
+                starts = sorted(positions)
+                if any(
+                    0 < b - a <= len(words) + SELF_PAIR_WINDOW
+                    for a in starts
+                    for b in starts
+                ) and len(ends) >= 2:
+                    found.add(d)
         return frozenset(found) & allowed
 
     def _bonus(self, d: int, plan: QueryPlan) -> float:

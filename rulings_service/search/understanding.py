@@ -89,7 +89,10 @@ class Understander:
         for rec in recognised:
             plan.names[rec.slug] = max(plan.names.get(rec.slug, 0.0), rec.confidence)
             plan.highlight.update(analyse(rec.name))
-        plan.repeated = [slug for slug, n in counts.items() if n > 1]
+        plan.repeated = [
+            slug for slug, n in counts.items()
+            if n > 1 and not _counted(text, [r for r in in_words if r.slug == slug])
+        ]
         # "Remodel a Gold into a Gold": a repeated name beside another card asks about
         # the same card again; alone ("KC a KC") it is the card on itself (see _rank).
         same_card = plan.repeated and len(plan.names) > 1
@@ -177,3 +180,18 @@ def _without_names(text: str, recognised: list[Recognised]) -> str:
         pos = rec.end
     out.append(text[pos:])
     return "".join(out)
+
+
+_COUNT_WORDS = frozenset({
+    "2", "3", "4", "5", "6", "two", "three", "four", "five", "six", "several", "multiple",
+    "many", "more", "other",
+})
+
+
+def _counted(text: str, mentions: list[Recognised]) -> bool:
+    """Whether a repeated name is counted ("with 2 Idols") rather than set on itself."""
+    for rec in mentions[1:]:
+        before = text[: rec.start].split()
+        if before and before[-1].lower() in _COUNT_WORDS:
+            return True
+    return False

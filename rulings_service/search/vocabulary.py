@@ -112,9 +112,6 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "wont": ("not",),
     "arent": ("not",),
     # tenses the stemmer leaves apart
-    "has": ("had", "have"),
-    "have": ("has", "had"),
-    "had": ("has", "have"),
     "got": ("gain", "get"),
     "gets": ("gain", "get"),
     # where cards go, and piles running out
@@ -137,7 +134,11 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "first": ("before",),
     "before": ("first",),
     "after": ("then",),
-    "later": ("after",),
+    "later": ("after", "next"),
+    "now": ("immediately",),
+    "immediately": ("now",),
+    "combine": ("mix", "match", "both"),
+    "mix": ("combine",),
     # who is affected
     "who": ("player",),
     "own": ("yourself", "including"),

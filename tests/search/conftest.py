@@ -33,6 +33,7 @@ CARDS = [
     ("King's Cache", "plunder", ["Treasure"]), ("Cheap", "plunder", []),
     ("Goons", "prosperity", ["Action", "Attack"]), ("Supplies", "menagerie", ["Treasure"]),
     ("Estate", "base", ["Victory"]), ("Duchy", "base", ["Victory"]),
+    ("Conclave", "nocturne", ["Action"]),
 ]
 #: Basic cards (questions usually name them as the object of another card).
 BASIC = {"Copper", "Gold", "Estate", "Duchy"}
@@ -86,6 +87,9 @@ RULINGS = [
     ("Great Hall", "[Editor's note: Great Hall is an Action and Victory card.]", []),
     ("Goons", "You get 1 VP token for each card you buy, but not for cards gained other ways.", []),
     ("Gold", "30 cards per game.", []),
+    ("Conclave", "If you do play a card with Conclave, then Conclave gives you +1 Action.", []),
+    ("Conclave", "Conclave normally cannot play a Conclave, as that is a card you have in play.",
+     []),
     ("Estate", "Put 8 in the Supply in a game with two players.", []),
     ("General rules: Boons", "Boons, Hexes, and States are never in a player's deck.", []),
 ]

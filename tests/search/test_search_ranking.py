@@ -166,6 +166,20 @@ def test_repeated_name_finds_the_self_interaction(searcher: Searcher) -> None:
     assert "If you Throne Room a Throne Room" in first.text
 
 
+def test_card_on_itself_finds_the_ruling_naming_it_twice(searcher: Searcher) -> None:
+    first = searcher.search("can conclave play another conclave").results[0]
+    assert first.text.startswith("Conclave normally cannot play a Conclave")
+
+
+def test_a_counted_name_is_not_a_card_on_itself(searcher: Searcher) -> None:
+    from rulings_service.search.querylang import parse_query
+
+    plan = searcher.understander.plan(parse_query("village with 2 villages"), [])
+    assert plan.repeated == []
+    plan = searcher.understander.plan(parse_query("TR a TR"), [])
+    assert plan.repeated == ["throne-room"]
+
+
 def test_basic_card_named_as_object_does_not_win(searcher: Searcher) -> None:
     # Gold has a ruling of its own; the question is about Mine acting on Gold.
     assert top_card(searcher, "mine a copper into a gold") == "Mine"

@@ -53,6 +53,9 @@ SELF_PAIR_BONUS = 0.6  # "X a X": ruling text says the card's name twice, close 
 SELF_PAIR_WINDOW = 3  # words allowed between the two mentions ("Conclave cannot play a Conclave")
 SETUP_BONUS = 0.3  # setup ruling, for a question about setting up a game
 BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the object
+#: A ruling naming cards the question does not (a special case: "Gondola with King's
+#: Cache") is less likely the answer than the card's general ruling; per card, up to 2.
+UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05
@@ -283,6 +286,10 @@ class Searcher:
                 scores[d] = scores.get(d, 0.0) + topic_bonus
         for d in self._self_pair_docs(plan, allowed):
             scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
+        if plan.names or plan.terms:
+            for d in scores:
+                unasked = len(self._mentions[d] - self._owners[d] - plan.names.keys())
+                scores[d] -= UNASKED_MENTION * min(unasked, 2)
         for d in self._editorial_docs.intersection(scores):
             scores[d] *= EDITORIAL_FACTOR
         return {d: round(sc, 4) for d, sc in scores.items()}

@@ -33,7 +33,7 @@ CARDS = [
     ("King's Cache", "plunder", ["Treasure"]), ("Cheap", "plunder", []),
     ("Goons", "prosperity", ["Action", "Attack"]), ("Supplies", "menagerie", ["Treasure"]),
     ("Estate", "base", ["Victory"]), ("Duchy", "base", ["Victory"]),
-    ("Conclave", "nocturne", ["Action"]),
+    ("Conclave", "nocturne", ["Action"]), ("Gondola", "plunder", ["Treasure", "Duration"]),
 ]
 #: Basic cards (questions usually name them as the object of another card).
 BASIC = {"Copper", "Gold", "Estate", "Duchy"}
@@ -87,6 +87,10 @@ RULINGS = [
     ("Great Hall", "[Editor's note: Great Hall is an Action and Victory card.]", []),
     ("Goons", "You get 1 VP token for each card you buy, but not for cards gained other ways.", []),
     ("Gold", "30 cards per game.", []),
+    # The special case comes first, so only the ranking can put the general one first.
+    ("Gondola", "If you play Gondola twice with King's Cache, you choose each time.",
+     ["King's Cache"]),
+    ("Gondola", "When playing Gondola, choose whether to get +2 coins now or next turn.", []),
     ("Conclave", "If you do play a card with Conclave, then Conclave gives you +1 Action.", []),
     ("Conclave", "Conclave normally cannot play a Conclave, as that is a card you have in play.",
      []),

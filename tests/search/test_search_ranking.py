@@ -245,3 +245,10 @@ def test_a_ruling_shared_by_several_cards_belongs_to_each(searcher: Searcher) ->
     assert [h.card for h in shared] == ["Estate"]
     first = searcher.search("how many duchies in a 2 player game").results[0]
     assert first.text == "Put 8 in the Supply in a game with two players."
+
+
+def test_a_ruling_about_cards_not_asked_about_ranks_below_the_general_one(
+    searcher: Searcher,
+) -> None:
+    first = searcher.search("gondola").results[0]
+    assert first.text.startswith("When playing Gondola")

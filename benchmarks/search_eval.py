@@ -44,7 +44,7 @@ from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.text import exact_key  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
-SPLITS = ("dev", "heldout", "fresh", "blind")
+SPLITS = ("dev", "heldout", "fresh", "blind", "final")
 DEPTH = 10  # MRR counts ranks up to this depth
 
 

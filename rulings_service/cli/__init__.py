@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import click
 
-from rulings_service.cli import corpus_commands, engine_commands, scenario_commands
-from rulings_service.cli import search_commands, serve_commands
+from rulings_service.cli import (
+    corpus_commands,
+    engine_commands,
+    scenario_commands,
+    search_commands,
+    serve_commands,
+)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})

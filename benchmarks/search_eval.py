@@ -9,7 +9,8 @@ time, and the script stops with an error if a quote matches no ruling of that
 card or more than one (ids are content hashes, so this keeps the question set
 valid across rebuilds and segmentation changes).  Question files: ``dev.yaml``
 (tuned on), ``heldout.yaml``, ``fresh.yaml``, ``blind.yaml``, ``final.yaml`` and
-``last.yaml`` (see
+``last.yaml``, ``diagnostic.yaml`` (read for failure classes) and ``unseen.yaml``
+(see
 ``benchmarks/questions/README.md`` for what each has been used for).
 
 The baseline is what "plain full-text search" means: a whoosh index of the same
@@ -45,7 +46,7 @@ from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.text import exact_key  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
-SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last")
+SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "unseen")
 DEPTH = 10  # MRR counts ranks up to this depth
 
 

@@ -36,6 +36,8 @@ FULL, FUZZY, WEAK = 1.0, 0.8, 0.35
 #: Fuzzy thresholds (rapidfuzz ratio, 0-100).  A fuzzy answer needs a good score
 #: *and* a clear lead over the runner-up; otherwise the candidates are returned.
 FUZZY_ACCEPT, FUZZY_LEAD, FUZZY_CANDIDATE = 75.0, 8.0, 60.0
+#: Subtracted from the spelling score of a card outside our sets in fuzzy lookup.
+OUT_OF_SCOPE_PENALTY = 10.0
 #: Typos inside a question are only corrected to a card name above this score.
 TEXT_FUZZY_ACCEPT = 84.0
 AUTOCOMPLETE_LIMIT = 20
@@ -169,27 +171,48 @@ class NameIndex:
         if slug:
             return NameMatch(self.cards[slug], [self.cards[slug]["name"]])
         prefixed = self._prefix_slugs(ekey) if len(ekey) >= 3 else []
+        prefixed.sort(key=self._scope_rank)  # stable: in-scope cards first
+        in_scope_prefixed = [s for s in prefixed if not self._scope_rank(s)]
         if len(prefixed) == 1:
             card = self.cards[prefixed[0]]
             return NameMatch(card, [card["name"]])
-        scored = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=10)
+        scored = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=20)
         ranked: list[tuple[str, float]] = []
         for found, score, _ in scored:
             slug = self._folded[found]
             if all(slug != s for s, _ in ranked):
-                ranked.append((slug, score))
+                # A card outside our sets is a worse guess than an in-scope one
+                # spelled about as closely (it has no rulings to show).
+                ranked.append((slug, score - OUT_OF_SCOPE_PENALTY * self._scope_rank(slug)))
+        ranked.sort(key=lambda item: -item[1])
+        # Several names begin with what was typed: a close spelling of some other
+        # name ("vil" ~ Anvil) is no reason to pick one.
         if ranked and ranked[0][1] >= FUZZY_ACCEPT and (
             len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= FUZZY_LEAD
-        ):
+        ) and (not prefixed or ranked[0][0] in prefixed):
             card = self.cards[ranked[0][0]]
             return NameMatch(card, [card["name"]])
-        names = [self.cards[s]["name"] for s in prefixed]
+        names = [self.cards[s]["name"] for s in in_scope_prefixed]
         names += [
             self.cards[s]["name"]
             for s, score in ranked
             if score >= FUZZY_CANDIDATE and self.cards[s]["name"] not in names
+            and not self._scope_rank(s)
+        ]
+        names += [
+            self.cards[s]["name"]
+            for s, score in ranked
+            if score >= FUZZY_CANDIDATE - OUT_OF_SCOPE_PENALTY
+            and self.cards[s]["name"] not in names and self._scope_rank(s)
+        ]
+        names += [
+            self.cards[s]["name"] for s in prefixed if self.cards[s]["name"] not in names
         ]
         return NameMatch(None, names[:AUTOCOMPLETE_LIMIT], ambiguous=bool(names))
+
+    def _scope_rank(self, slug: str) -> int:
+        """0 for a card of our sets, 1 for one outside them (sorted after, still found)."""
+        return 1 if self.cards[slug].get("in_scope") is False else 0
 
     def _prefix_slugs(self, ekey: str) -> list[str]:
         slugs: list[str] = []
@@ -207,6 +230,7 @@ class NameIndex:
         if not ekey:
             return []
         first = [name for key, name in self._display if key.startswith(ekey)]
+        first.sort(key=self._name_scope_rank)  # stable: in-scope cards first
         if len(first) >= AUTOCOMPLETE_LIMIT:
             return first[:AUTOCOMPLETE_LIMIT]
         # Then names with a later word starting with the prefix ("room" -> Throne Room).
@@ -217,7 +241,12 @@ class NameIndex:
             nwords = name_words(name)
             if any("".join(nwords[i:]).startswith(ekey) for i in range(1, len(nwords))):
                 later.append(name)
+        later.sort(key=self._name_scope_rank)
         return (first + later)[:AUTOCOMPLETE_LIMIT]
+
+    def _name_scope_rank(self, name: str) -> int:
+        slug = self._exact.get(exact_key(name))
+        return self._scope_rank(slug) if slug else 0
 
     # -- recognition inside free text --------------------------------------
 

@@ -138,3 +138,35 @@ def test_abbreviation_as_verb_or_plural(searcher: Searcher) -> None:
 def test_out_of_scope_names_are_weak(searcher: Searcher) -> None:
     found = searcher.names.recognise("from the supply")
     assert [(r.name, r.confidence) for r in found] == [("Supplies", WEAK)]
+
+
+def _scoped_names() -> NameIndex:
+    """Village is one of our cards; Villa, Anvil and Villain are real cards outside our sets."""
+    cards = [
+        {"slug": "villa", "name": "Villa", "in_scope": False},
+        {"slug": "village", "name": "Village", "in_scope": True},
+        {"slug": "anvil", "name": "Anvil", "in_scope": False},
+        {"slug": "villain", "name": "Villain", "in_scope": False},
+        {"slug": "workshop", "name": "Workshop", "in_scope": True},
+    ]
+    return NameIndex(cards)
+
+
+def test_fuzzy_prefers_in_scope_prefix_over_out_of_scope_spelling() -> None:
+    # "vil" is spelled closest to Anvil (ratio 75), but Village begins with it.
+    match = _scoped_names().named_fuzzy("vil")
+    assert match.card is None or match.card["name"] != "Anvil"
+    assert match.candidates[0] == "Village"
+    assert match.candidates.index("Anvil") > match.candidates.index("Village")
+
+
+def test_out_of_scope_names_are_still_found() -> None:
+    names = _scoped_names()
+    assert names.named_fuzzy("anvil").card["name"] == "Anvil"
+    assert names.named_fuzzy("anv").card["name"] == "Anvil"
+    assert "Villain" in names.named_fuzzy("vil").candidates
+
+
+def test_autocomplete_lists_in_scope_names_before_out_of_scope_ones() -> None:
+    # Alphabetically Villa comes before Village.
+    assert _scoped_names().autocomplete("vil") == ["Village", "Villa", "Villain"]

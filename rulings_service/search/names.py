@@ -125,7 +125,9 @@ class NameIndex:
             if not slug or not name or slug in self.cards:
                 continue
             self.cards[slug] = dict(card)
-            for variant in (name, *((aliases or {}).get(slug, ()))):
+            # "The Sky's Gift" is said "sky's gift": a leading article is optional.
+            bare = (name[4:],) if name.lower().startswith("the ") and len(name) > 8 else ()
+            for variant in (name, *bare, *((aliases or {}).get(slug, ()))):
                 self._exact.setdefault(exact_key(variant), slug)
                 self._folded.setdefault(name_key(variant), slug)
                 key = name_key(variant)

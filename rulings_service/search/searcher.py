@@ -15,6 +15,8 @@ question writes weakly (a common word in lower case) earns its bonus in part.
 
 from __future__ import annotations
 
+import heapq
+import json
 import logging
 import threading
 from collections import Counter, defaultdict
@@ -27,6 +29,7 @@ from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.query import And, Or
 
 from parsers.catalogue import slugify
+from rulings_service.search.cues import bound_match, ruling_bounds, ruling_kinds
 from rulings_service.search.filters import FilterVocabulary
 from rulings_service.search.index import (
     INDEX_NAME,
@@ -39,7 +42,7 @@ from rulings_service.search.querylang import parse_query
 from rulings_service.search.scoring import TextScorer
 from rulings_service.search.snippets import snippet_html
 from rulings_service.search.text import analyse, clean_query
-from rulings_service.search.understanding import QueryPlan, Understander
+from rulings_service.search.understanding import LEXICON_WEIGHT, QueryPlan, Understander
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +60,52 @@ BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the obje
 #: Cache") is less likely the answer than the card's general ruling; per card, up to 2.
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
+
+#: The cue weights learned on dev by ``benchmarks/search_tune.py``.
+WEIGHTS_FILE = Path(__file__).with_name("cue_weights.json")
+
+
+@dataclass
+class CueWeights:
+    """Weights of the within-card reranker's features (``Searcher.cue_features``).
+
+    Learned on the dev set only, by ``benchmarks/search_tune.py`` (pairwise
+    logistic regression of the right ruling against its close competitors,
+    then a small grid for the two non-additive weights), and read from
+    ``cue_weights.json``; missing weights mean the feature is off.
+    """
+
+    #: Feature name -> bonus added to a ruling's score when the feature holds.
+    weights: dict[str, float] = field(default_factory=dict)
+    #: Owner bonus share of a named card that is not the question's subject.
+    context_card: float = 1.0
+    #: Weight of paraphrase-lexicon words (the understander's ``lexicon_weight``);
+    #: a design constant (``understanding.LEXICON_WEIGHT``), not fitted.
+    lexicon: float = LEXICON_WEIGHT
+
+    def features(self) -> dict[str, float]:
+        return self.weights
+
+    @classmethod
+    def load(cls, path: Path | None = None) -> CueWeights:
+        """The learned weights; every feature off if the file is missing or unreadable."""
+        path = path or WEIGHTS_FILE
+        try:
+            data = json.loads(path.read_text(encoding="utf-8"))
+            return cls(
+                weights={str(k): float(v) for k, v in (data.get("weights") or {}).items()},
+                context_card=float(data.get("context_card", 1.0)),
+                lexicon=float(data.get("lexicon", LEXICON_WEIGHT)),
+            )
+        except (OSError, ValueError, TypeError, AttributeError) as exc:
+            log.warning("cue weights unreadable (%s); within-card cues are off", exc)
+            return cls()
+
+
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05
+#: The reranker's features are computed for this many best-scoring rulings.
+RERANK_DEPTH = 30
 MAX_LIMIT = 100
 
 
@@ -151,6 +198,10 @@ class Searcher:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
         self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics))
+        self.weights = CueWeights.load()
+        self.understander.lexicon_weight = self.weights.lexicon
+        self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
+        self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
 
     # -- opening ---------------------------------------------------------------
 
@@ -259,7 +310,23 @@ class Searcher:
                 allowed = allowed - frozenset(self._searcher.docs_for_query(Or(plan.excluded)))
         return allowed
 
-    def _rank(self, plan: QueryPlan) -> dict[int, float]:
+    def candidates(self, query: str, limit: int = 10) -> list[tuple[str, float, dict[str, float]]]:
+        """The best rulings *before* the reranker: (ruling id, score, features).
+
+        For fitting the reranker's weights (``benchmarks/search_tune.py``) and
+        for explaining a ranking; an empty list for a query with nothing to search.
+        """
+        text, warnings = clean_query(query)
+        if not text:
+            return []
+        plan = self.understander.plan(parse_query(text), warnings)
+        if not plan.terms and not plan.names and not plan.required:
+            return []
+        scores = self._rank(plan, rerank=False)
+        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self._order[kv[0]]))[:limit]
+        return [(self._rulings[d]["id"], s, self.cue_features(d, plan)) for d, s in ranked]
+
+    def _rank(self, plan: QueryPlan, rerank: bool = True) -> dict[int, float]:
         allowed = self._allowed(plan)
         text_scores = self.scorer.score(plan.terms, allowed) if plan.terms else {}
         if len(plan.sequence) > 1 and text_scores:
@@ -290,9 +357,44 @@ class Searcher:
             for d in scores:
                 unasked = len(self._mentions[d] - self._owners[d] - plan.names.keys())
                 scores[d] -= UNASKED_MENTION * min(unasked, 2)
+        if rerank:
+            self._add_cues(scores, plan)
         for d in self._editorial_docs.intersection(scores):
             scores[d] *= EDITORIAL_FACTOR
         return {d: round(sc, 4) for d, sc in scores.items()}
+
+    def _add_cues(self, scores: dict[int, float], plan: QueryPlan) -> None:
+        """The within-card reranker: learned feature weights on the top candidates.
+
+        Only the best ``RERANK_DEPTH`` rulings are touched: the features decide
+        between rulings the names and words have already made close (mostly
+        siblings of one card), so they need not be computed for the tail.
+        """
+        weights = self.weights.features()
+        if not any(weights.values()) or not scores:
+            return
+        top = heapq.nlargest(RERANK_DEPTH, scores, key=scores.__getitem__)
+        for d in top:
+            features = self.cue_features(d, plan)
+            scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())
+
+    def cue_features(self, d: int, plan: QueryPlan) -> dict[str, float]:
+        """Interpretable 0/1 features of ruling ``d`` for the question.
+
+        ``intent:X``: the question asks for answer kind X ("where", "how many",
+        "can I", "must I", "even if", "when", a negative case) and the ruling's
+        text gives that kind; ``number``: a number of the question lies in a
+        range the ruling states ("holding 2 cards" ~ "3 or fewer cards").
+        Features that only restate the text score (how many question words a
+        ruling covers) or priors about a ruling whatever the question (worked
+        examples) were tried and left out: their fitted weights came out
+        negative, compensating the text score rather than adding evidence.
+        """
+        kinds = self._kinds[d]
+        features = {f"intent:{i}": 1.0 for i in plan.intents if i in kinds}
+        if plan.numbers and self._bounds[d] and bound_match(plan.numbers, self._bounds[d]):
+            features["number"] = 1.0
+        return features
 
     def _self_pair_docs(self, plan: QueryPlan, allowed: frozenset[int]) -> frozenset[int]:
         """Rulings naming a repeated card twice within a few words.
@@ -332,6 +434,10 @@ class Searcher:
         weights = {slug: self._weight(slug, plan) for slug in plan.names}
         others = [w for slug, w in weights.items() if slug not in owners and slug in mentions]
         bonus = MENTION_BONUS * sum(others)
+        # A named card other than the subject is context: its own rulings count less.
+        for slug in weights:
+            if plan.subject and slug != plan.subject and len(weights) > 1:
+                weights[slug] *= self.weights.context_card
         owned = max((w for slug, w in weights.items() if slug in owners), default=0.0)
         if owned:
             bonus += OWNER_BONUS * owned

@@ -17,16 +17,20 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from whoosh.query import And, Or, Phrase, Query, Term
 
+from rulings_service.search.cues import question_intents, question_numbers
 from rulings_service.search.filters import FilterVocabulary, filter_query
 from rulings_service.search.names import FULL, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
 from rulings_service.search.text import QUERY_FILLER, analyse, fold_word, query_terms
-from rulings_service.search.vocabulary import SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
+from rulings_service.search.vocabulary import LEXICON, SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
 
 #: Weights of added terms, relative to the question's own words (1.0).
 SYNONYM_WEIGHT = 0.4
 NAME_TERM_WEIGHT = 0.3  # a recognised basic card's name as a plain word
 CORRECTION_WEIGHT = 0.8
+#: Paraphrase-lexicon words (``corpus/vocabulary.yaml``): a paraphrase is weaker
+#: evidence than the rules-vocabulary synonyms above, which are near-exact.
+LEXICON_WEIGHT = 0.3
 MAX_TERMS = 48
 MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
 #: A word outside the corpus vocabulary is corrected to a corpus word above this score.
@@ -50,6 +54,10 @@ class QueryPlan:
     repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
     topics: list[str] = field(default_factory=list)  # general-rules topics the question names
     setup: bool = False
+    #: The card the question is about: the first one it names (see ``_subject``).
+    subject: str | None = None
+    intents: frozenset[str] = frozenset()  # kinds of answer wanted ("where", "how many")
+    numbers: frozenset[int] = frozenset()  # small numbers the question states
 
 
 class Understander:
@@ -61,8 +69,23 @@ class Understander:
         vocab: FilterVocabulary,
         basic: frozenset[str],
         topics: frozenset[tuple[str, ...]],
+        lexicon: dict[str, tuple[str, ...]] | None = None,
     ) -> None:
         self.names = names
+        self.lexicon_weight = LEXICON_WEIGHT
+        lexicon = LEXICON if lexicon is None else lexicon
+        # One-word entries match any inflection ("peeked" ~ "peek"), so by stem;
+        # phrases match as written, on word boundaries.
+        self._lex_words: dict[str, tuple[str, ...]] = {}
+        self._lex_phrases: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
+        for phrase, targets in lexicon.items():
+            stems = analyse(phrase)
+            if re.fullmatch(r"[a-z0-9]+", phrase) and len(stems) == 1:
+                old = self._lex_words.get(stems[0], ())
+                self._lex_words[stems[0]] = tuple(dict.fromkeys(old + targets))
+            else:
+                rx = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
+                self._lex_phrases.append((rx, targets))
         self.vocab = vocab
         self._basic = basic
         self._topics = topics
@@ -106,6 +129,9 @@ class Understander:
                 for term in query_terms(rec.name):
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
         plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
+        plan.subject = _subject(in_words or recognised, self._basic)
+        plan.intents = question_intents(parsed.free_text())
+        plan.numbers = question_numbers(_without_names(text, in_words))
         said = analyse(parsed.free_text())
         plan.topics = [
             " ".join(words) for words in self._topics
@@ -144,6 +170,18 @@ class Understander:
                 extra += targets
         for term in analyse(" ".join(extra)):
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
+        if self.lexicon_weight <= 0:
+            return
+        paraphrased: list[str] = []
+        for word in re.findall(r"[a-z0-9]+", lowered):
+            for stem in analyse(word)[:1]:
+                paraphrased += self._lex_words.get(stem, ())
+        for rx, targets in self._lex_phrases:
+            if rx.search(lowered):
+                paraphrased += targets
+        for term in analyse(" ".join(paraphrased)):
+            if term not in QUERY_FILLER:
+                plan.terms.setdefault(term, self.lexicon_weight)
 
     def _compile(self, clause: Clause, plan: QueryPlan, warnings: list[str]) -> Query | None:
         if clause.kind == "filter":
@@ -195,3 +233,20 @@ def _counted(text: str, mentions: list[Recognised]) -> bool:
         if before and before[-1].lower() in _COUNT_WORDS:
             return True
     return False
+
+
+def _subject(recognised: list[Recognised], basic: frozenset[str]) -> str | None:
+    """The card a question is about: the first confidently named non-basic card.
+
+    Players put the card they ask about first ("guardian out, can I still
+    reveal moat?" asks about Guardian); later names are context.  Basic cards
+    (Gold, Curse) are usually the object ("sky's gift = 3 golds"), so they are
+    the subject only when nothing else is named.
+    """
+    ordered = sorted(recognised, key=lambda rec: rec.start)
+    best = max((rec.confidence for rec in ordered), default=0.0)
+    sure = [rec for rec in ordered if rec.confidence >= best]
+    for rec in sure:
+        if rec.slug not in basic:
+            return rec.slug
+    return sure[0].slug if sure else None

@@ -10,6 +10,13 @@ lower-cased question before tokenising.
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import yaml
+
+#: The paraphrase lexicon: data, organised by game concept (see the file's header).
+LEXICON_FILE = Path(__file__).resolve().parents[2] / "corpus" / "vocabulary.yaml"
+
 #: word or phrase a player types -> words the rulings use.
 SYNONYMS: dict[str, tuple[str, ...]] = {
     "opponent": ("other", "players"),
@@ -192,3 +199,38 @@ SETUP_WORDS = frozenset(
         "start of the game", "starting", "beginning of the game", "recommended",
     }
 )
+
+
+class LexiconError(ValueError):
+    """The paraphrase lexicon file is malformed."""
+
+
+def load_lexicon(path: Path = LEXICON_FILE) -> dict[str, tuple[str, ...]]:
+    """Player phrase -> rulings words, from the lexicon file (missing file: empty).
+
+    A phrase listed in several concept groups gets the words of all of them.
+    A malformed file is a clear error at start-up rather than silently
+    weaker search.
+    """
+    if not path.exists():
+        return {}
+    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+    groups = data.get("paraphrases") if isinstance(data, dict) else None
+    if not isinstance(groups, dict):
+        raise LexiconError(f"{path}: expected a 'paraphrases' mapping of concept groups")
+    lexicon: dict[str, tuple[str, ...]] = {}
+    for concept, group in groups.items():
+        if not isinstance(group, dict) or not isinstance(group.get("say"), list) or not (
+            isinstance(group.get("rules"), list)
+        ):
+            raise LexiconError(f"{path}: group {concept!r} needs 'say' and 'rules' lists")
+        rules = tuple(str(w).lower() for w in group["rules"])
+        for phrase in group["say"]:
+            key = str(phrase).lower().strip()
+            if key:
+                lexicon[key] = tuple(dict.fromkeys(lexicon.get(key, ()) + rules))
+    return lexicon
+
+
+#: The lexicon as loaded at import (the searcher's default).
+LEXICON = load_lexicon()

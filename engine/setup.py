@@ -89,12 +89,59 @@ def _rule_kingdom(ctx: SetupContext) -> None:
 
 
 def _rule_potion(ctx: SetupContext) -> None:
-    if any(d.cost.potion for d in ctx.defs()) or ctx.options.get("black_market"):
+    """16 Potions, whatever the player count, only if a card in use has Potion in its cost.
+
+    "In use" is the Kingdom (and a Bane) plus the Black Market deck; a Black
+    Market deck without a Potion-cost card brings no Potion pile.
+    """
+    in_use = ctx.defs()
+    bane = ctx.options.get("bane")
+    if bane:
+        in_use.append(registry.card(bane))
+    in_use += [registry.card(n) for n in ctx.options.get("black_market") or ()]
+    if any(d.cost.potion for d in in_use):
         ctx.add_pile("Potion", 16, supply=True, kingdom=False)
 
 
+COLONY_CHOICES = (True, False, "random")
+
+
+def colonies_by_randomizer(kingdom: Sequence[CardDef], rng: random.Random,
+                           randomizer: str | None = None) -> bool:
+    """Whether Platinum and Colony are used, decided the way Prosperity's setup says.
+
+    A Kingdom card in use is picked at random (the first Randomizer card
+    dealt); Colonies are used if it is from Prosperity. So an all-Prosperity
+    Kingdom always uses them, and a mixed one in proportion to its Prosperity
+    cards. ``randomizer`` names the picked card instead of drawing it (a
+    scenario states what was dealt, as it states shuffles).
+    """
+    if not kingdom:
+        return False
+    if randomizer is None:
+        picked = rng.choice(list(kingdom))
+    else:
+        found = [d for d in kingdom if d.name == randomizer]
+        if not found:
+            raise SetupError(f"the Colony randomizer {randomizer!r} is not a Kingdom card "
+                             "in this game")
+        picked = found[0]
+    return picked.set_name == "prosperity"
+
+
 def _rule_colonies(ctx: SetupContext) -> None:
-    if ctx.options.get("colonies"):
+    """Platinum (12, any player count) and Colony (8 or 12): both piles or neither."""
+    choice = ctx.options.get("colonies")
+    if choice is None:
+        choice = False
+    if choice not in COLONY_CHOICES or isinstance(choice, int) and not isinstance(choice, bool):
+        raise SetupError(f"colonies must be true, false or 'random', not {choice!r}")
+    randomizer = ctx.options.get("colony_randomizer")
+    if randomizer is not None and choice != "random":
+        raise SetupError("a Colony randomizer is only used with colonies='random'")
+    if choice == "random":
+        choice = colonies_by_randomizer(ctx.defs(), ctx.rng, randomizer)
+    if choice:
         for name in ("Platinum", "Colony"):
             defn = registry.card(name)
             count = 12 if name == "Platinum" else pile_size(defn, ctx.players)
@@ -223,19 +270,22 @@ def new_game(
     seed: int = 0,
     providers: Sequence[DecisionProvider] | None = None,
     events: Iterable[str] = (),
-    colonies: bool = False,
+    colonies: bool | str = False,
     shelters: bool = False,
     bane: str | None = None,
     traits: Mapping[str, str] | None = None,
     black_market: Sequence[str] = (),
     names: Sequence[str] | None = None,
+    colony_randomizer: str | None = None,
     step_limit: int = DEFAULT_STEP_LIMIT,
 ) -> Game:
     """A game set up by the rules, shuffled by ``seed``, player 1 to start, hands drawn.
 
     Event names may be given in ``kingdom`` or ``events``. ``providers`` holds
     one decision provider per player, or fewer used in rotation (a single
-    scripted provider can answer for everyone).
+    scripted provider can answer for everyone). ``colonies`` is True, False or
+    ``"random"`` (decided by a random Kingdom card's set, see
+    :func:`colonies_by_randomizer`; ``colony_randomizer`` names that card).
     """
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")
@@ -243,7 +293,7 @@ def new_game(
     rng = random.Random(seed)
     ctx = SetupContext(cards, players, {
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
-        "black_market": list(black_market),
+        "black_market": list(black_market), "colony_randomizer": colony_randomizer,
     }, rng)
     for rule in SETUP_RULES:
         rule(ctx)

@@ -79,7 +79,8 @@ def simulate(
     """Play ``games`` games; ``max_turns`` is per player (a game stops at players x that).
 
     With ``random_kingdoms`` each game also gets, at random, every implemented
-    Event (half the games) and Shelters (30%).
+    Event (half the games) and Shelters (30%); Platinum and Colony follow the
+    Prosperity setup rule (a random Kingdom card from Prosperity brings them).
     """
     if games < 0:
         raise ValueError("games must be >= 0")
@@ -97,7 +98,9 @@ def simulate(
         cards = random_kingdom(master) if random_kingdoms else list(kingdom or ())
         game_events = list(events)
         shelters = False
+        colonies: bool | str = False
         if random_kingdoms:
+            colonies = "random"
             # Random setups also exercise the landscape and setup-rule spine.
             if not game_events and master.random() < 0.5:
                 game_events = sorted(all_events())
@@ -107,7 +110,7 @@ def simulate(
             provs = [_Checking(p) for p in provs]
         try:
             game = new_game(cards, players, seed=game_seed, providers=provs,
-                            events=game_events, shelters=shelters)
+                            events=game_events, shelters=shelters, colonies=colonies)
             game.atomic = atomic
             limit = max_turns * players
             while not game.over and game.turn_number <= limit:

@@ -6,6 +6,7 @@ package registers every definition in :mod:`engine.registry`.
 """
 
 from engine.cards import (  # noqa: F401  (imported for registration)
+    alchemy,
     base,
     basic,
     dark_ages,

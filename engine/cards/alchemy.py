@@ -1,0 +1,69 @@
+"""Alchemy: three Kingdom cards with Potion in the cost (Transmute, Familiar, University).
+
+They exist so the Potion rules have something to act on: a Potion pile added
+at setup only for them, a Potion needed to buy them, and "costs up to N"
+gains (Workshop, Remodel, University itself) that must refuse them because a
+Potion is part of their cost (:meth:`engine.cost.Cost.at_most`).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from engine.cards.core import Card, CardDef
+from engine.cost import Cost
+from engine.registry import register
+
+if TYPE_CHECKING:
+    from engine.primitives import GameBase as Game
+    from engine.primitives import Play
+    from engine.state import Player
+
+SET = "alchemy"
+
+
+def _a(name: str, cost: Cost, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
+
+
+def _gain_if_there(g: Game, p: Player, name: str, source: str) -> None:
+    """Gain ``name`` when its pile is in this game (Transmute may be in a Black Market deck)."""
+    if name in g.piles:
+        g.gain(p, name, source=source)
+
+
+# --- Transmute: trash a card from hand; Action -> Duchy, Treasure -> Transmute,
+# Victory -> Gold. A card of several types gives each (FAQ: Nobles gives Duchy and
+# Gold); a Curse gives nothing; an empty hand trashes and gains nothing.
+def _transmute(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    trashed = picked[0].defn
+    g.trash_card(p, picked[0], p.hand, card.name)
+    if trashed.is_action:
+        _gain_if_there(g, p, "Duchy", card.name)
+    if trashed.is_treasure:
+        _gain_if_there(g, p, "Transmute", card.name)
+    if trashed.is_victory:
+        _gain_if_there(g, p, "Gold", card.name)
+
+
+# --- Familiar: +1 Card, +1 Action; each other player gains a Curse (in turn order).
+def _familiar(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+
+
+# --- University: +2 Actions; you may gain an Action card costing up to 5 (no Potion).
+def _university(g: Game, p: Player, card: Card, play: Play) -> None:
+    name = g.choose_supply(p, card.name, "You may gain an Action card costing up to 5",
+                           max_cost=Cost(5), pred=lambda d: d.is_action, optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+TRANSMUTE = _a("Transmute", Cost(0, potion=1), ("Action",), on_play=_transmute)
+FAMILIAR = _a("Familiar", Cost(3, potion=1), ("Action", "Attack"), cards=1, actions=1,
+              on_play=_familiar)
+UNIVERSITY = _a("University", Cost(2, potion=1), ("Action",), actions=2, on_play=_university)

@@ -63,7 +63,12 @@ def scenarios_command() -> None:
 
 
 @click.command("audit")
-@click.option("--set", "set_id", metavar="SET", help="Only rulings of this set (e.g. base).")
+@click.option(
+    "--set",
+    "set_id",
+    metavar="SET",
+    help="Only rulings of this set (e.g. base), or 'basic' for the basic cards of every set.",
+)
 @click.option("--card", metavar="CARD", help="Only rulings of this card.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 def audit_command(set_id: str | None, card: str | None, as_json: bool) -> None:
@@ -72,16 +77,25 @@ def audit_command(set_id: str | None, card: str | None, as_json: bool) -> None:
     Exits non-zero when a scenario fails or a ruling in scope is unclassified.
     """
     from rulings_service.corpus_store import ensure_built
-    from rulings_service.scenarios.audit import format_audit, run_audit, scenarios_in_scope
+    from rulings_service.scenarios.audit import (
+        BASIC_SCOPE,
+        format_audit,
+        run_audit,
+        scenarios_in_scope,
+    )
     from rulings_service.scenarios.loader import scan_scenarios
 
     try:
         corpus = ensure_built()
     except Exception as exc:  # noqa: BLE001 - any build failure becomes one message
         raise click.ClickException(f"cannot load the corpus: {exc}") from None
-    if set_id and not any(r.get("set") == set_id for r in corpus.rulings):
+    if set_id and set_id != BASIC_SCOPE and not any(r.get("set") == set_id
+                                                    for r in corpus.rulings):
         known = sorted({str(r.get("set")) for r in corpus.rulings})
-        raise click.ClickException(f"no rulings in set {set_id!r}; sets: {', '.join(known)}")
+        raise click.ClickException(
+            f"no rulings in set {set_id!r}; sets: {', '.join(known)} "
+            f"(or {BASIC_SCOPE!r}: the basic cards of every set)"
+        )
     scenarios, errors = scan_scenarios()
     with click.progressbar(
         length=len(scenarios_in_scope(corpus, scenarios, set_id, card)),

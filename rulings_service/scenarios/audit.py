@@ -26,8 +26,34 @@ COUNT_KEYS = ("rulings", "demonstrated", "passing", "failing", "informational", 
 Progress = Callable[[str], None]
 
 
-def _in_scope(ruling: dict[str, Any], set_id: str | None, card: str | None) -> bool:
-    if set_id and ruling.get("set") != set_id:
+#: A scope that is not a set: every basic card (kind ``basic``) of any set —
+#: Copper...Curse of the base set plus Potion (Alchemy), Platinum and Colony
+#: (Prosperity). Issue 4 covers "the base set and the basic cards", and those
+#: three live in other sets, so ``--set base`` alone misses them.
+BASIC_SCOPE = "basic"
+
+
+def basic_card_slugs(corpus: Any) -> frozenset[str]:
+    """Slugs of the catalogue's basic cards (the supply piles every set shares)."""
+    return frozenset(c["slug"] for c in corpus.cards if c.get("kind") == "basic")
+
+
+def scope_rulings(corpus: Any, set_id: str | None, card: str | None) -> list[dict[str, Any]]:
+    """The rulings an audit of this scope accounts for (``set_id`` may be ``"basic"``)."""
+    basics = basic_card_slugs(corpus) if set_id == BASIC_SCOPE else None
+    return [r for r in corpus.rulings if _in_scope(r, set_id, card, basics)]
+
+
+def _in_scope(
+    ruling: dict[str, Any],
+    set_id: str | None,
+    card: str | None,
+    basics: frozenset[str] | None = None,
+) -> bool:
+    if basics is not None:
+        if ruling.get("card_slug") not in basics:
+            return False
+    elif set_id and ruling.get("set") != set_id:
         return False
     if card:
         wanted = slugify(card)
@@ -57,7 +83,7 @@ def scenarios_in_scope(
     corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
 ) -> list[Scenario]:
     """The scenarios an audit of this scope replays (all of them for the whole corpus)."""
-    scope_ids = {r["id"] for r in corpus.rulings if _in_scope(r, set_id, card)}
+    scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
     return _select_scenarios(scenarios, scope_ids, card, whole=not (set_id or card))
 
 
@@ -83,7 +109,7 @@ def run_audit(
         file_errors = [str(err) for err in errors]
     info = informational()
     by_ruling = scenarios_by_ruling(scenarios)
-    scope = [r for r in corpus.rulings if _in_scope(r, set, card)]
+    scope = scope_rulings(corpus, set, card)
     selected = scenarios_in_scope(corpus, scenarios, set, card)
 
     results: dict[str, dict[str, Any]] = {}

@@ -161,6 +161,9 @@ class Table:
                 game = engine_setup.new_game(
                     list(setup["kingdom"]), count, seed=0, providers=providers,
                     events=list(setup.get("events", [])),
+                    colonies=setup.get("colonies", False),
+                    colony_randomizer=setup.get("colony_randomizer"),
+                    black_market=list(setup.get("black_market", [])),
                 )
                 _override_zones(game, setup)
             else:
@@ -254,6 +257,14 @@ class Table:
         supply.update(raw.get("non_supply", {}))
         return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
 
+    def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
+        """Names of the Supply piles (only the Kingdom ones if asked), sorted."""
+        return sorted(
+            name
+            for name, pile in self.game.piles.items()
+            if pile.supply and (pile.kingdom or not kingdom_only)
+        )
+
     def log_mark(self) -> int:
         return len(self.log.roots)
 
@@ -303,6 +314,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "buys": turn.get("buys", 1),
         "coins": turn.get("coins", 0),
         "potions": turn.get("potions", 0),
+        "colonies": setup.get("colonies", False),
     }
 
 

@@ -307,6 +307,9 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
         elif key == "supply":
             for pile, count in wanted.items():
                 check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))
+        elif key in ("supply_piles", "kingdom_piles"):
+            actual = table.pile_names(kingdom_only=key == "kingdom_piles")
+            check(key, sorted(wanted), actual)
         elif key == "trash":
             check("trash", wanted, snap["trash"])
         elif key in ("log", "log_absent"):

@@ -121,6 +121,25 @@ class SetupSchema(Schema):
     #: Build the state by the normal setup rules (pile sizes, starting decks)
     #: instead of from the explicit zones. Zones given still override.
     standard_setup = fields.Boolean()
+    #: Platinum and Colony: true, false, or "random" (Prosperity's rule; standard setup only).
+    colonies = fields.Raw()
+    #: With colonies "random": the Kingdom card dealt to decide (as shuffles are dictated).
+    colony_randomizer = fields.String(validate=validate.Length(min=1))
+    #: The Black Market deck's cards (standard setup only).
+    black_market = _card_list()
+
+    @validates_schema
+    def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
+        choice = data.get("colonies", False)
+        if choice not in (True, False, "random") or type(choice) is int:
+            raise ValidationError(f"expected true, false or random; got {choice!r}", "colonies")
+        if "colony_randomizer" in data and choice != "random":
+            raise ValidationError("only used with colonies: random", "colony_randomizer")
+        needs_standard = choice == "random" or "black_market" in data
+        if needs_standard and not data.get("standard_setup"):
+            raise ValidationError(
+                "colonies: random and black_market need standard_setup: true", "standard_setup"
+            )
 
     @validates_schema
     def _players_exist(self, data: dict[str, Any], **_: Any) -> None:
@@ -247,6 +266,10 @@ class ExpectSchema(Schema):
     game_over = fields.Boolean()
     winner = fields.List(fields.Integer(strict=True))
     turn_number = fields.Integer(strict=True)
+    #: Exactly these piles are in the Supply (order ignored) — for setup rulings.
+    supply_piles = _card_list()
+    #: Exactly these Supply piles are Kingdom piles (order ignored).
+    kingdom_piles = _card_list()
 
 
 class ScenarioSchema(Schema):

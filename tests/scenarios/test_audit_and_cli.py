@@ -90,6 +90,26 @@ def test_audit_reports_stale_ruling_ids(tmp_path: Path) -> None:
     assert report["ok"] is False
 
 
+def test_basic_scope_takes_basic_cards_of_every_set_and_nothing_else(tmp_path: Path) -> None:
+    good = scenario(tmp_path, "smithy--good", ["potion-aaaaaa"], ["Copper", "Silver", "Gold"])
+    corpus = fake_corpus(
+        ruling("potion-aaaaaa", "Potion", "alchemy"),
+        ruling("copper-bbbbbb", "Copper", "base"),
+        ruling("smithy-cccccc", "Smithy", "base"),
+    )
+    corpus.cards = [
+        {"slug": "potion", "kind": "basic"},
+        {"slug": "copper", "kind": "basic"},
+        {"slug": "smithy", "kind": "kingdom"},
+    ]
+    report = run_audit("basic", corpus=corpus, scenarios=[good])
+    assert report["totals"]["rulings"] == 2
+    assert sorted(report["by_set"]) == ["alchemy", "base"]
+    assert sorted(report["by_card"]) == ["Copper", "Potion"]
+    assert report["totals"]["passing"] == 1 and report["totals"]["unclassified"] == 1
+    assert report["scenarios"]["run"] == 1
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real corpus build of the shipped sources, shared by the CLI tests."""
@@ -108,6 +128,21 @@ def test_audit_command_base_set_is_clean(built: Path, monkeypatch) -> None:
     totals = report["totals"]
     assert totals["failing"] == 0 and totals["unclassified"] == 0
     assert totals["informational"] <= 0.10 * totals["rulings"]
+    assert totals["demonstrated"] + totals["informational"] == totals["rulings"]
+
+
+def test_audit_command_basic_cards_are_clean(built: Path, monkeypatch) -> None:
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--set", "basic", "--json"])
+    assert result.exit_code == 0, result.output
+    report = json.loads(result.stdout)
+    basics = {"Copper", "Silver", "Gold", "Estate", "Duchy", "Province", "Curse", "Potion",
+              "Platinum", "Colony"}
+    assert set(report["by_card"]) <= basics
+    assert {"Potion", "Platinum", "Colony", "Copper", "Curse"} <= set(report["by_card"])
+    assert set(report["by_set"]) == {"alchemy", "base", "prosperity"}
+    totals = report["totals"]
+    assert totals["failing"] == 0 and totals["unclassified"] == 0
     assert totals["demonstrated"] + totals["informational"] == totals["rulings"]
 
 

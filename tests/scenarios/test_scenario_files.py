@@ -156,3 +156,25 @@ def test_classify_covers_every_status() -> None:
 def test_expectations_for_a_missing_player_are_refused(tmp_path: Path) -> None:
     text = VALID.replace("  player1: {hand: [Copper], actions: 2}", "  player3: {hand: []}")
     assert "expect.player3: the game has 2 players" in problems(write(tmp_path, text))
+
+
+@pytest.mark.parametrize(("extra", "wanted"), [
+    ("  colonies: sometimes\n", "setup.colonies: expected true, false or random"),
+    ("  colonies: 1\n", "setup.colonies: expected true, false or random"),
+    ("  colonies: random\n", "setup.standard_setup: colonies: random and black_market need"),
+    ("  black_market: [Familiar]\n", "setup.standard_setup: colonies: random and black_market"),
+    ("  colonies: true\n  colony_randomizer: Hoard\n",
+     "setup.colony_randomizer: only used with colonies: random"),
+])
+def test_colony_and_black_market_setup_keys_are_checked(
+    tmp_path: Path, extra: str, wanted: str
+) -> None:
+    text = VALID.replace("  players: 2\n", "  players: 2\n" + extra)
+    assert wanted in problems(write(tmp_path, text))
+
+
+def test_pile_list_expectations_load(tmp_path: Path) -> None:
+    text = VALID.replace("actions: 2}", "actions: 2}\n  supply_piles: [Village]\n"
+                                         "  kingdom_piles: [Village]")
+    scenario = load_scenario_file(write(tmp_path, text))
+    assert scenario.expect["kingdom_piles"] == ["Village"]

@@ -319,6 +319,117 @@ def starting_coppers_on_top(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(engine_setup, "pile_size", wrong)
 
 
+# --- wrong readings of the basic cards outside the base set (Potion, Platinum, Colony) --
+def replace_setup_rule(original: Callable[..., None], wrong: Callable[..., None]) -> Patch:
+    """Swap one of the engine's setup rules for a wrong version of it."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        rules = [wrong if rule is original else rule for rule in engine_setup.SETUP_RULES]
+        assert wrong in rules, "the rule to replace is not a setup rule"
+        mp.setattr(engine_setup, "SETUP_RULES", rules)
+
+    return apply
+
+
+def potion_pile_for_any_black_market(ctx) -> None:
+    if any(d.cost.potion for d in ctx.defs()) or ctx.options.get("black_market"):
+        ctx.add_pile("Potion", 16, supply=True, kingdom=False)
+
+
+def potion_pile_ignores_black_market(ctx) -> None:
+    if any(d.cost.potion for d in ctx.defs()):
+        ctx.add_pile("Potion", 16, supply=True, kingdom=False)
+
+
+def potion_pile_of_ten(ctx) -> None:
+    if any(d.cost.potion for d in ctx.defs()):
+        ctx.add_pile("Potion", 10, supply=True, kingdom=False)
+
+
+def potion_pile_is_kingdom(ctx) -> None:
+    if any(d.cost.potion for d in ctx.defs()):
+        ctx.add_pile("Potion", 16, supply=True, kingdom=True)
+
+
+def colonies_platinum_by_players(ctx) -> None:
+    if ctx.options.get("colonies"):
+        ctx.add_pile("Platinum", 24 if ctx.players >= 5 else 12, supply=True, kingdom=False)
+        ctx.add_pile("Colony", 8 if ctx.players <= 2 else 12, supply=True, kingdom=False)
+
+
+def colonies_as_kingdom_piles(ctx) -> None:
+    if ctx.options.get("colonies"):
+        ctx.add_pile("Platinum", 12, supply=True, kingdom=True)
+        ctx.add_pile("Colony", 8 if ctx.players <= 2 else 12, supply=True, kingdom=True)
+
+
+def colonies_platinum_always(ctx) -> None:
+    """Colony by the randomizer, Platinum in every random game (not both-or-neither)."""
+    choice = ctx.options.get("colonies")
+    if choice == "random":
+        ctx.add_pile("Platinum", 12, supply=True, kingdom=False)
+        choice = engine_setup.colonies_by_randomizer(
+            ctx.defs(), ctx.rng, ctx.options.get("colony_randomizer"))
+    if choice:
+        ctx.add_pile("Colony", 8 if ctx.players <= 2 else 12, supply=True, kingdom=False)
+
+
+def colony_count(count: int) -> Patch:
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        original = engine_setup.pile_size
+        mp.setattr(engine_setup, "pile_size",
+                   lambda defn, players: count if defn.name == "Colony"
+                   else original(defn, players))
+
+    return apply
+
+
+def randomizer(wrong: Callable[..., bool]) -> Patch:
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        mp.setattr(engine_setup, "colonies_by_randomizer", wrong)
+
+    return apply
+
+
+def never_colonies(kingdom, rng, randomizer=None) -> bool:
+    return False
+
+
+def colonies_only_if_all_prosperity(kingdom, rng, randomizer=None) -> bool:
+    return all(d.set_name == "prosperity" for d in kingdom)
+
+
+def colonies_if_any_prosperity(kingdom, rng, randomizer=None) -> bool:
+    return any(d.set_name == "prosperity" for d in kingdom)
+
+
+def game_end_ignoring(pile_name: str) -> Patch:
+    """The game-end check skips one pile (as if it did not count)."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        from engine.game import Game
+
+        def wrong(game) -> bool:
+            empty = 0
+            for name, pile in game.piles.items():
+                if name == pile_name or not pile.supply or pile.cards:
+                    continue
+                if name in ("Province", "Colony"):
+                    return True
+                empty += 1
+            return empty >= 3
+
+        mp.setattr(Game, "game_should_end", wrong)
+
+    return apply
+
+
+def workshop_compares_coins_only(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", pred=lambda d: d.cost.coins <= 4)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -403,6 +514,37 @@ CASES: list[tuple[str, Patch]] = [
     ("province--pile-sizes-three-players", curses_always_ten),
     ("gardens--pile-size-three-players", victory_kingdom_piles_of_ten),
     ("kings-court--kings-court-on-kings-court", hook("King's Court", "on_play", kings_court_twice)),
+    ("potion--buy-and-play", hook("Potion", "potions", 0)),
+    ("potion--buy-and-play", replace_setup_rule(engine_setup._rule_potion,
+                                                potion_pile_is_kingdom)),
+    ("potion--sixteen-whatever-players", replace_setup_rule(engine_setup._rule_potion,
+                                                            potion_pile_of_ten)),
+    ("potion--sixteen-whatever-players", replace_setup_rule(engine_setup._rule_potion,
+                                                            potion_pile_is_kingdom)),
+    ("potion--sixteen-two-players", replace_setup_rule(engine_setup._rule_potion,
+                                                       potion_pile_of_ten)),
+    ("potion--no-pile-without-potion-costs", replace_setup_rule(
+        engine_setup._rule_potion, potion_pile_for_any_black_market)),
+    ("potion--black-market-deck", replace_setup_rule(engine_setup._rule_potion,
+                                                     potion_pile_ignores_black_market)),
+    ("potion--empty-pile-ends-game", game_end_ignoring("Potion")),
+    ("platinum--colonies-two-players", colony_count(12)),
+    ("platinum--colonies-two-players", replace_setup_rule(engine_setup._rule_colonies,
+                                                          colonies_as_kingdom_piles)),
+    ("platinum--colonies-three-players", colony_count(8)),
+    ("platinum--colonies-six-players", replace_setup_rule(engine_setup._rule_colonies,
+                                                          colonies_platinum_by_players)),
+    ("platinum--all-prosperity-kingdom", randomizer(never_colonies)),
+    ("platinum--mixed-kingdom-prosperity-randomizer",
+     randomizer(colonies_only_if_all_prosperity)),
+    ("platinum--mixed-kingdom-other-randomizer", randomizer(colonies_if_any_prosperity)),
+    ("platinum--mixed-kingdom-other-randomizer", replace_setup_rule(
+        engine_setup._rule_colonies, colonies_platinum_always)),
+    ("platinum--worth-five-coins", hook("Platinum", "coins", 4)),
+    ("colony--ten-vp-last-colony-ends-game", hook("Colony", "vp", 6)),
+    ("colony--ten-vp-last-colony-ends-game", game_end_ignoring("Colony")),
+    ("workshop--cannot-gain-potion-cost", hook("Workshop", "on_play",
+                                               workshop_compares_coins_only)),
 ]
 
 

@@ -5,9 +5,9 @@ Usage:
 
 The reranker (``Searcher.cue_features``) has a handful of 0/1 features: the
 question asks "where" / "how many" / "can I" / "must I" / "even if" / "when" /
-about a negative case, and the ruling's text gives that kind of answer; a
-number of the question lies in a range the ruling states.  Each feature's
-weight is a bonus added to the ranking score of the best-scoring rulings.
+about a negative case, and the ruling's text gives that kind of answer.  Each
+feature's weight is a bonus added to the ranking score of the best-scoring
+rulings.
 
 Fitting, on ``dev.yaml`` only (no other question set is read):
 

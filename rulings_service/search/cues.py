@@ -134,6 +134,28 @@ def question_intents(question: str) -> frozenset[str]:
     return frozenset(name for name, rx in QUESTION_CUES.items() if rx.search(lowered))
 
 
+#: When a question shows several cues, the most specific one is its intent:
+#: "where"/"how many" name what is asked; "when" or a negation often only
+#: frame it ("can I still reveal it when I have no cards").
+INTENT_PRIORITY = (
+    "destination", "quantity", "obligation", "permission", "exception", "timing", "negative",
+)
+
+
+def primary_intent(question: str) -> frozenset[str]:
+    """The question's one intent (the most specific cue it shows), or none.
+
+    One intent per question keeps the bonus a ruling can collect bounded: a
+    ruling matching several generic cues of a long question would otherwise
+    collect them all.
+    """
+    found = question_intents(question)
+    for name in INTENT_PRIORITY:
+        if name in found:
+            return frozenset({name})
+    return frozenset()
+
+
 def ruling_kinds(text: str) -> frozenset[str]:
     """The kinds of answer a ruling's text gives (computed once per ruling)."""
     lowered = text.lower()

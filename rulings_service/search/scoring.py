@@ -92,3 +92,13 @@ class TextScorer:
                 if any(0 < q - p <= PROXIMITY_WINDOW for p in first for q in second):
                     bonus[docnum] += weight
         return bonus
+
+    def as_if_present(self, term: str, docnum: int, weight: float = 1.0) -> float:
+        """The BM25 share ``term`` would add to ``docnum`` if the ruling said it once.
+
+        For a ruling that says the same thing in other words - a range ("3 or
+        fewer cards") containing a number the question states ("2 cards").
+        """
+        idf = self.idf("text", term) * weight * FIELD_WEIGHTS["text"]
+        norm = K1 * (1 - B + B * self.lengths["text"].get(docnum, 0) / self.avg["text"])
+        return idf * (K1 + 1) / (1 + norm)

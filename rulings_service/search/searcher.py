@@ -202,6 +202,7 @@ class Searcher:
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
+        self._bounded = frozenset(d for d, b in self._bounds.items() if b)
 
     # -- opening ---------------------------------------------------------------
 
@@ -329,6 +330,7 @@ class Searcher:
     def _rank(self, plan: QueryPlan, rerank: bool = True) -> dict[int, float]:
         allowed = self._allowed(plan)
         text_scores = self.scorer.score(plan.terms, allowed) if plan.terms else {}
+        self._match_numbers(plan, text_scores, allowed)
         if len(plan.sequence) > 1 and text_scores:
             for d, bonus in self.scorer.proximity(plan.sequence, text_scores).items():
                 text_scores[d] += bonus
@@ -363,6 +365,29 @@ class Searcher:
             scores[d] *= EDITORIAL_FACTOR
         return {d: round(sc, 4) for d, sc in scores.items()}
 
+    def _match_numbers(
+        self, plan: QueryPlan, text_scores: dict[int, float], allowed: frozenset[int]
+    ) -> None:
+        """A ruling stating a range that holds a number of the question matches that number.
+
+        "holding 2 cards" and "3 or fewer cards" share no word, but the ruling
+        answers the question; it gets the text score the number would earn if
+        the ruling wrote it, so it competes with siblings that do write it.
+        """
+        if not plan.numbers:
+            return
+        postings = self.scorer.postings["text"]
+        for n in plan.numbers:
+            term = str(n)
+            weight = plan.terms.get(term, 0.0)
+            if not weight:
+                continue
+            said = postings.get(term, {})
+            for d in self._bounded & allowed:
+                if d not in said and bound_match(frozenset({n}), self._bounds[d]):
+                    text_scores[d] = text_scores.get(d, 0.0) + self.scorer.as_if_present(
+                        term, d, weight)
+
     def _add_cues(self, scores: dict[int, float], plan: QueryPlan) -> None:
         """The within-card reranker: learned feature weights on the top candidates.
 
@@ -383,18 +408,15 @@ class Searcher:
 
         ``intent:X``: the question asks for answer kind X ("where", "how many",
         "can I", "must I", "even if", "when", a negative case) and the ruling's
-        text gives that kind; ``number``: a number of the question lies in a
-        range the ruling states ("holding 2 cards" ~ "3 or fewer cards").
-        Features that only restate the text score (how many question words a
-        ruling covers) or priors about a ruling whatever the question (worked
-        examples) were tried and left out: their fitted weights came out
-        negative, compensating the text score rather than adding evidence.
+        text gives that kind.  Tried and left out: a number-in-range feature
+        (numbers are now matched in the text score, ``_match_numbers``, with no
+        weight to fit), and features that restate the text score (share of the
+        question's words a ruling covers) or are priors whatever the question
+        (worked examples) - their fitted weights came out negative,
+        compensating the text score rather than adding evidence.
         """
         kinds = self._kinds[d]
-        features = {f"intent:{i}": 1.0 for i in plan.intents if i in kinds}
-        if plan.numbers and self._bounds[d] and bound_match(plan.numbers, self._bounds[d]):
-            features["number"] = 1.0
-        return features
+        return {f"intent:{i}": 1.0 for i in plan.intents if i in kinds}
 
     def _self_pair_docs(self, plan: QueryPlan, allowed: frozenset[int]) -> frozenset[int]:
         """Rulings naming a repeated card twice within a few words.

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz, process
 from whoosh.query import And, Or, Phrase, Query, Term
 
-from rulings_service.search.cues import question_intents, question_numbers
+from rulings_service.search.cues import primary_intent, question_numbers
 from rulings_service.search.filters import FilterVocabulary, filter_query
 from rulings_service.search.names import FULL, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
@@ -56,7 +56,7 @@ class QueryPlan:
     setup: bool = False
     #: The card the question is about: the first one it names (see ``_subject``).
     subject: str | None = None
-    intents: frozenset[str] = frozenset()  # kinds of answer wanted ("where", "how many")
+    intents: frozenset[str] = frozenset()  # the kind of answer wanted ("where", "how many")
     numbers: frozenset[int] = frozenset()  # small numbers the question states
 
 
@@ -130,7 +130,7 @@ class Understander:
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
         plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
         plan.subject = _subject(in_words or recognised, self._basic)
-        plan.intents = question_intents(parsed.free_text())
+        plan.intents = primary_intent(parsed.free_text())
         plan.numbers = question_numbers(_without_names(text, in_words))
         said = analyse(parsed.free_text())
         plan.topics = [

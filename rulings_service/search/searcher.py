@@ -469,7 +469,11 @@ class Searcher:
 
     def _weight(self, slug: str, plan: QueryPlan) -> float:
         weight = plan.names[slug]
-        if slug in self._basic and any(s not in self._basic for s in plan.names):
+        if (
+            slug in self._basic
+            and slug != plan.subject
+            and any(s not in self._basic for s in plan.names)
+        ):
             weight *= BASIC_FACTOR
         return weight
 

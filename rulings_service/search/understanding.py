@@ -129,7 +129,7 @@ class Understander:
                 for term in query_terms(rec.name):
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
         plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
-        plan.subject = _subject(in_words or recognised, self._basic)
+        plan.subject = _subject(text, in_words, self._basic)
         plan.intents = primary_intent(parsed.free_text())
         plan.numbers = question_numbers(_without_names(text, in_words))
         said = analyse(parsed.free_text())
@@ -235,17 +235,28 @@ def _counted(text: str, mentions: list[Recognised]) -> bool:
     return False
 
 
-def _subject(recognised: list[Recognised], basic: frozenset[str]) -> str | None:
+#: A card named right after one of these is absent from the situation asked
+#: about ("curses without a witch in the kingdom"), so it is not the subject.
+_ABSENT_BEFORE = re.compile(
+    r"(?:\bwithout|\bno|\bnot|\binstead of|\bexcept|\bbut not)\s+(?:an?\s+|the\s+|any\s+)?$"
+)
+
+
+def _subject(text: str, recognised: list[Recognised], basic: frozenset[str]) -> str | None:
     """The card a question is about: the first confidently named non-basic card.
 
     Players put the card they ask about first ("guardian out, can I still
     reveal moat?" asks about Guardian); later names are context.  Basic cards
     (Gold, Curse) are usually the object ("sky's gift = 3 golds"), so they are
-    the subject only when nothing else is named.
+    the subject only when nothing else is.  A card said to be absent ("without
+    a witch") is never the subject.
     """
     ordered = sorted(recognised, key=lambda rec: rec.start)
-    best = max((rec.confidence for rec in ordered), default=0.0)
-    sure = [rec for rec in ordered if rec.confidence >= best]
+    present = [
+        rec for rec in ordered if not _ABSENT_BEFORE.search(text[: rec.start].lower())
+    ] or ordered
+    best = max((rec.confidence for rec in present), default=0.0)
+    sure = [rec for rec in present if rec.confidence >= best]
     for rec in sure:
         if rec.slug not in basic:
             return rec.slug

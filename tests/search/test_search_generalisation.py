@@ -262,3 +262,10 @@ def test_a_question_has_one_intent_the_most_specific() -> None:
     assert {"timing", "negative", "destination"} <= question_intents(question)
     assert primary_intent(question) == {"destination"}
     assert primary_intent("moat vs militia") == frozenset()
+
+
+def test_a_card_said_to_be_absent_is_not_the_subject(small: Searcher) -> None:
+    with_it = small.understander.plan(parse_query("beggar and militia"), [])
+    without = small.understander.plan(parse_query("copper without a beggar"), [])
+    assert with_it.subject == "beggar"
+    assert without.subject == "copper"

@@ -430,6 +430,66 @@ def workshop_compares_coins_only(g, p, card, play) -> None:
         g.gain(p, name, source=card.name)
 
 
+# --- wrong readings of the Alchemy Kingdom cards ------------------------------------------
+def transmute_gains_to_hand(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        for flag, name in (("is_action", "Duchy"), ("is_treasure", "Transmute"),
+                           ("is_victory", "Gold")):
+            if getattr(picked[0].defn, flag):
+                g.gain(p, name, to="hand", source=card.name)
+
+
+def transmute_first_type_only(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        d = picked[0].defn
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = "Duchy" if d.is_action else "Transmute" if d.is_treasure else "Gold"
+        g.gain(p, name, source=card.name)
+
+
+def transmute_needs_a_card_and_gold(g, p, card, play) -> None:
+    """Curses count as Victory cards, and an empty hand still gains a Gold."""
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    g.gain(p, "Gold", source=card.name)
+
+
+def transmute_gains_silver_when_no_gold(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.gain(p, "Gold" if g.piles["Gold"].cards else "Silver", source=card.name)
+
+
+def familiar_curses_from_the_right(g, p, card, play) -> None:
+    for q in reversed(play.victims(g)):
+        g.gain(q, "Curse", source=card.name)
+
+
+def university_must_gain(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5), pred=lambda d: d.is_action)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def university_coins_only(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", optional=True,
+                           pred=lambda d: d.is_action and d.cost.coins <= 5)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def university_pure_actions(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5), optional=True,
+                           pred=lambda d: d.types == frozenset({"Action"}))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -545,6 +605,21 @@ CASES: list[tuple[str, Patch]] = [
     ("colony--ten-vp-last-colony-ends-game", game_end_ignoring("Colony")),
     ("workshop--cannot-gain-potion-cost", hook("Workshop", "on_play",
                                                workshop_compares_coins_only)),
+    ("transmute--gains-by-type-throne-room", hook("Transmute", "on_play",
+                                                  transmute_gains_to_hand)),
+    ("transmute--two-types-two-gains", hook("Transmute", "on_play", transmute_first_type_only)),
+    ("transmute--curse-gives-nothing", hook("Transmute", "on_play",
+                                            transmute_needs_a_card_and_gold)),
+    ("transmute--no-gold-left", hook("Transmute", "on_play",
+                                     transmute_gains_silver_when_no_gold)),
+    ("familiar--curses-in-turn-order", hook("Familiar", "on_play",
+                                            familiar_curses_from_the_right)),
+    ("familiar--curses-in-turn-order", hook("Familiar", "actions", 0)),
+    ("familiar--no-curses-still-draws", hook("Familiar", "cards", 0)),
+    ("university--gain-is-optional", hook("University", "on_play", university_must_gain)),
+    ("university--action-up-to-five", hook("University", "on_play", university_coins_only)),
+    ("university--gains-action-reaction", hook("University", "on_play",
+                                               university_pure_actions)),
 ]
 
 

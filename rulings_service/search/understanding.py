@@ -31,6 +31,8 @@ CORRECTION_WEIGHT = 0.8
 #: Paraphrase-lexicon words (``corpus/vocabulary.yaml``): a paraphrase is weaker
 #: evidence than the rules-vocabulary synonyms above, which are near-exact.
 LEXICON_WEIGHT = 0.3
+#: A lexicon *phrase* match weighs as much as a synonym (0.3 x 4/3 = 0.4).
+PHRASE_FACTOR = SYNONYM_WEIGHT / LEXICON_WEIGHT
 MAX_TERMS = 48
 MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
 #: A word outside the corpus vocabulary is corrected to a corpus word above this score.
@@ -172,13 +174,21 @@ class Understander:
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
         if self.lexicon_weight <= 0:
             return
-        paraphrased: list[str] = []
-        for word in re.findall(r"[a-z0-9]+", lowered):
-            for stem in analyse(word)[:1]:
-                paraphrased += self._lex_words.get(stem, ())
+        # A phrase ("look through", "turned over") is as specific as a
+        # hand-written synonym and weighs as much; a single word is vaguer.
+        phrased: list[str] = []
         for rx, targets in self._lex_phrases:
             if rx.search(lowered):
-                paraphrased += targets
+                phrased += targets
+        for term in analyse(" ".join(phrased)):
+            if term not in QUERY_FILLER:
+                plan.terms.setdefault(term, self.lexicon_weight * PHRASE_FACTOR)
+        paraphrased: list[str] = []
+        for word in re.findall(r"[a-z0-9]+", lowered):
+            for form in _word_forms(word):
+                if form in self._lex_words:
+                    paraphrased += self._lex_words[form]
+                    break
         for term in analyse(" ".join(paraphrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight)
@@ -261,3 +271,17 @@ def _subject(text: str, recognised: list[Recognised], basic: frozenset[str]) -> 
         if rec.slug not in basic:
             return rec.slug
     return sure[0].slug if sure else None
+
+
+def _word_forms(word: str) -> list[str]:
+    """Keys to look a question word up by in the lexicon: its stem, then the
+    word with a verb ending taken off ("flipped" -> "flip", which the stemmer
+    leaves as "flipp")."""
+    forms = analyse(word)[:1]
+    for ending in ("ing", "ed"):
+        if word.endswith(ending) and len(word) > len(ending) + 2:
+            base = word[: -len(ending)]
+            if len(base) > 2 and base[-1] == base[-2]:
+                base = base[:-1]
+            forms += analyse(base)[:1]
+    return forms

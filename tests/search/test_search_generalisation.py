@@ -269,3 +269,10 @@ def test_a_card_said_to_be_absent_is_not_the_subject(small: Searcher) -> None:
     without = small.understander.plan(parse_query("copper without a beggar"), [])
     assert with_it.subject == "beggar"
     assert without.subject == "copper"
+
+
+def test_lexicon_phrases_weigh_more_than_single_words(small: Searcher) -> None:
+    small.understander.lexicon_weight = 0.3
+    phrase = small.understander.plan(parse_query("chancellor card turned over"), [])
+    word = small.understander.plan(parse_query("chancellor card flipped"), [])
+    assert phrase.terms["reveal"] > word.terms["reveal"] > 0

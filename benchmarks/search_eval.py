@@ -176,14 +176,14 @@ def main() -> None:
     print(f"corpus {corpus.build_id[:12]}: {len(corpus.rulings)} rulings; questions: "
           + ", ".join(f"{s} {len(ranks['ours'].get(s, []))}" for s in (*SPLITS, "all")
                       if ranks["ours"].get(s)))
-    print(f"{'system':28} {'split':8} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
+    print(f"{'system':28} {'split':10} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
     for name in systems:
         for split in (*SPLITS, "all"):
             if not ranks[name].get(split):
                 continue
             m = metrics(ranks[name][split])
             report.setdefault(name, {})[split] = m
-            print(f"{name:28} {split:8} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
+            print(f"{name:28} {split:10} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
                   f" {m['mrr']:>7.3f}")
     if args.misses:
         by_id = corpus.ruling_by_id

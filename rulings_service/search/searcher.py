@@ -10,13 +10,15 @@ decide which rulings are *about* the question: a ruling of a named card gets
 a bonus larger than any text score, a ruling mentioning a named card a
 smaller one, and a ruling of one named card that mentions another named card
 (the two-card interaction the question asks about) the most.  A name the
-question writes weakly (a common word in lower case) earns its bonus in part.
+question writes weakly (a common word in lower case) earns its bonus in part,
+and a named card other than the question's subject (the first one named)
+earns a share.  Last, a small reranker (``reranker``) reorders the best
+rulings by whether each gives the kind of answer the question asks for.
 """
 
 from __future__ import annotations
 
 import heapq
-import json
 import logging
 import threading
 from collections import Counter, defaultdict
@@ -39,12 +41,15 @@ from rulings_service.search.index import (
 )
 from rulings_service.search.names import NameIndex, NameMatch, load_abbreviations
 from rulings_service.search.querylang import parse_query
+from rulings_service.search.reranker import WEIGHTS_FILE, CueWeights
 from rulings_service.search.scoring import TextScorer
 from rulings_service.search.snippets import snippet_html
 from rulings_service.search.text import analyse, clean_query
-from rulings_service.search.understanding import LEXICON_WEIGHT, QueryPlan, Understander
+from rulings_service.search.understanding import QueryPlan, Understander
 
 log = logging.getLogger(__name__)
+
+__all__ = ["WEIGHTS_FILE", "CueWeights", "SearchHit", "SearchResponse", "Searcher"]
 
 #: Ranking weights (see the module docstring).  The text score is in [0, 1].
 OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
@@ -60,47 +65,6 @@ BASIC_FACTOR = 0.5  # a basic card named next to other cards is usually the obje
 #: Cache") is less likely the answer than the card's general ruling; per card, up to 2.
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
-
-#: The cue weights learned on dev by ``benchmarks/search_tune.py``.
-WEIGHTS_FILE = Path(__file__).with_name("cue_weights.json")
-
-
-@dataclass
-class CueWeights:
-    """Weights of the within-card reranker's features (``Searcher.cue_features``).
-
-    Learned on the dev set only, by ``benchmarks/search_tune.py`` (pairwise
-    logistic regression of the right ruling against its close competitors,
-    then a small grid for the two non-additive weights), and read from
-    ``cue_weights.json``; missing weights mean the feature is off.
-    """
-
-    #: Feature name -> bonus added to a ruling's score when the feature holds.
-    weights: dict[str, float] = field(default_factory=dict)
-    #: Owner bonus share of a named card that is not the question's subject.
-    context_card: float = 1.0
-    #: Weight of paraphrase-lexicon words (the understander's ``lexicon_weight``);
-    #: a design constant (``understanding.LEXICON_WEIGHT``), not fitted.
-    lexicon: float = LEXICON_WEIGHT
-
-    def features(self) -> dict[str, float]:
-        return self.weights
-
-    @classmethod
-    def load(cls, path: Path | None = None) -> CueWeights:
-        """The learned weights; every feature off if the file is missing or unreadable."""
-        path = path or WEIGHTS_FILE
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-            return cls(
-                weights={str(k): float(v) for k, v in (data.get("weights") or {}).items()},
-                context_card=float(data.get("context_card", 1.0)),
-                lexicon=float(data.get("lexicon", LEXICON_WEIGHT)),
-            )
-        except (OSError, ValueError, TypeError, AttributeError) as exc:
-            log.warning("cue weights unreadable (%s); within-card cues are off", exc)
-            return cls()
-
 
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05

@@ -29,6 +29,13 @@ The paraphrase lexicon's word weight is a design constant
 the lexicon existed, so its remaining misses are not paraphrase misses and it
 cannot tell what a lexicon is worth.
 
+4. Document expansion: the weight of the expansion questions' BM25
+   (``CueWeights.asks``) and that field's length normalisation (``asks_b``)
+   are chosen from a small grid by dev MRR + hit@1, the reranker's weights
+   held fixed; a tie goes to the smaller weight (the text stays the main
+   evidence).  ``--asks-only`` does this step alone, keeping the reranker
+   weights stored in the file (for a refit when the expansion files change).
+
 ``--write`` stores the result in ``rulings_service/search/cue_weights.json``,
 which the searcher reads when it opens.
 """
@@ -36,6 +43,7 @@ which the searcher reads when it opens.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import math
 import sys
@@ -59,6 +67,9 @@ TEMPERATURES = (0.1, 0.2)
 L2S = (0.1, 0.5)
 MAX_WEIGHT = 0.3
 STEPS, RATE = 1500, 0.004
+#: Document expansion: weight of the expansion field's BM25 and its BM25 b.
+ASKS_GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.5)
+ASKS_B_GRID = (0.3, 0.75)
 
 
 def pairs(searcher: Searcher, questions: list[Question]) -> list[tuple[float, dict[str, float]]]:
@@ -113,24 +124,54 @@ def configure(searcher: Searcher, weights: CueWeights) -> None:
     searcher.understander.lexicon_weight = weights.lexicon
 
 
+def fit_asks(
+    searcher: Searcher, questions: list[Question], weights: CueWeights
+) -> tuple[CueWeights, dict[str, float]]:
+    """Step 4: the expansion weight and its b from the grids, other weights fixed."""
+    best: tuple[float, CueWeights, dict[str, float]] | None = None
+    for b in ASKS_B_GRID:
+        for asks in ASKS_GRID:  # ascending, so a tie keeps the smaller weight
+            candidate = dataclasses.replace(weights, asks=asks, asks_b=b)
+            configure(searcher, candidate)
+            score, m = objective(searcher, questions)
+            print(f"asks {asks:.2f} b {b}: dev hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f}"
+                  f" MRR {m['mrr']:.3f}")
+            if best is None or score > best[0] + 1e-9 or (
+                abs(score - best[0]) <= 1e-9 and asks < best[1].asks
+            ):
+                best = (score, candidate, m)
+    assert best is not None
+    configure(searcher, best[1])
+    return best[1], best[2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help=f"store the result in {WEIGHTS_FILE}")
+    parser.add_argument("--asks-only", action="store_true",
+                        help="refit only the expansion weight and its b (step 4)")
     args = parser.parse_args()
 
     corpus = corpus_store.ensure_built()
     dev = [q for q in load_questions(corpus) if q.split == "dev"]
     searcher = Searcher.open(corpus_store.index_dir(), corpus)
+    if args.asks_only:
+        weights, m = fit_asks(searcher, dev, CueWeights.load())
+        _report(weights, m, args.write)
+        return
+    stored = CueWeights.load()
     best: tuple[float, CueWeights, dict[str, float]] | None = None
-    configure(searcher, CueWeights(context_card=1.0))
+    configure(searcher, CueWeights(context_card=1.0, asks=stored.asks, asks_b=stored.asks_b))
     _, m = objective(searcher, dev)
     print(f"no reranker: dev hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f} MRR {m['mrr']:.3f}")
     for context in CONTEXT_GRID:
-        configure(searcher, CueWeights(context_card=context))
+        configure(searcher, CueWeights(context_card=context, asks=stored.asks,
+                                       asks_b=stored.asks_b))
         data = pairs(searcher, dev)
         for temperature in TEMPERATURES:
             for l2 in L2S:
-                weights = CueWeights(fit(data, temperature, l2), context)
+                weights = CueWeights(fit(data, temperature, l2), context, asks=stored.asks,
+                                     asks_b=stored.asks_b)
                 configure(searcher, weights)
                 score, m = objective(searcher, dev)
                 print(f"context {context:.2f} T {temperature} L2 {l2}: dev hit@1"
@@ -138,16 +179,22 @@ def main() -> None:
                 if best is None or score > best[0] + 1e-9:
                     best = (score, weights, m)
     assert best is not None
-    _, weights, m = best
+    weights, m = fit_asks(searcher, dev, best[1])
+    _report(weights, m, args.write)
+
+
+def _report(weights: CueWeights, m: dict[str, float], write: bool) -> None:
     result = {
         "weights": weights.weights,
         "context_card": weights.context_card,
         "lexicon": weights.lexicon,
+        "asks": weights.asks,
+        "asks_b": weights.asks_b,
         "fitted_on": "benchmarks/questions/dev.yaml",
         "dev": {k: round(v, 3) for k, v in m.items()},
     }
     print(json.dumps(result, indent=1))
-    if args.write:
+    if write:
         WEIGHTS_FILE.write_text(json.dumps(result, indent=1) + "\n", encoding="utf-8")
         print(f"wrote {WEIGHTS_FILE}")
 

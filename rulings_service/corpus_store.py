@@ -25,6 +25,8 @@ INDEX_DIR = "index"
 INPUTS_FILE = "inputs.sha256"
 #: Code whose changes change the build output.
 _CODE_GLOBS = ("parsers/*.py", "rulings_service/build.py", "rulings_service/search/*.py")
+#: Data the index step reads (per-ruling questions for the search, written by hand).
+_DATA_GLOBS = ("corpus/expansions/*.yaml",)
 
 
 class CorpusNotBuilt(FileNotFoundError):
@@ -49,7 +51,7 @@ def inputs_fingerprint(sources_dir: Path = SOURCES_DIR,
                        catalogue_dir: Path = CATALOGUE_DIR) -> str:
     """sha256 over every file a build reads, so a stale build can be noticed cheaply."""
     files = [*sorted(sources_dir.glob("*")), *sorted(catalogue_dir.glob("*.yaml"))]
-    for pattern in _CODE_GLOBS:
+    for pattern in (*_CODE_GLOBS, *_DATA_GLOBS):
         files.extend(sorted(REPO_ROOT.glob(pattern)))
     digest = hashlib.sha256()
     for path in files:

@@ -14,11 +14,19 @@ from rulings_service.search.index import build_index, read_meta
 
 
 def index_step(ctx: Any) -> None:
-    """Write the whoosh index of ``ctx.corpus`` into ``ctx.staging / "index"``."""
+    """Write the whoosh index of ``ctx.corpus`` into ``ctx.staging / "index"``.
+
+    The shipped expansion questions are indexed with it; a malformed expansion
+    file fails the step (the previous build stays), orphaned ruling ids are
+    reported as warnings.
+    """
     target = ctx.staging / INDEX_DIRNAME
     build_index(ctx.corpus, target)
     meta = read_meta(target)
     ctx.progress(
-        f"search index: {meta.get('rulings')} rulings, {meta.get('cards')} cards "
-        f"in {meta.get('seconds')} s"
+        f"search index: {meta.get('rulings')} rulings, {meta.get('cards')} cards, "
+        f"{meta.get('expansion_questions')} expansion questions for "
+        f"{meta.get('expanded_rulings')} rulings in {meta.get('seconds')} s"
     )
+    for warning in meta.get("expansion_warnings") or ():
+        ctx.progress(f"warning: {warning}")

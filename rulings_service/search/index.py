@@ -6,6 +6,10 @@ them apart).  Filters (``card``, ``set``, ``type``, ``kind``, ``source``,
 The index is written to a temporary sibling directory and renamed into place,
 so a reader never sees a half-written index; ``meta.json`` records the corpus
 ``build_id`` so a searcher can tell a stale index from a current one.
+
+``asks`` holds a ruling's "asked as" questions (``expansions``): analysed like
+the text so a question meets them term for term, but not stored and never
+shown; it only ranks (``scoring.TextScorer.score_asks``).
 """
 
 from __future__ import annotations
@@ -14,6 +18,7 @@ import json
 import shutil
 import tempfile
 import time
+from collections.abc import Collection, Mapping
 from pathlib import Path
 from typing import Any
 
@@ -21,12 +26,13 @@ from whoosh import index as windex
 from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from parsers.catalogue import slugify
+from rulings_service.search.expansions import Expansions, as_expansions
 from rulings_service.search.text import make_analyzer
 
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 6
+SCHEMA_VERSION = 7
 
 
 def make_schema() -> Schema:
@@ -42,11 +48,16 @@ def make_schema() -> Schema:
         source=KEYWORD(lowercase=True),
         title=TEXT(analyzer=analyzer, phrase=False),
         text=TEXT(analyzer=analyzer, phrase=True),
+        # Expansion questions: ranking evidence only, so neither stored nor phrase-indexed.
+        asks=TEXT(analyzer=analyzer, phrase=False),
     )
 
 
-def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[str, str]:
-    """The index document of one ruling (its card gives types and sets)."""
+def ruling_fields(
+    ruling: dict[str, Any], card: dict[str, Any] | None, asks: tuple[str, ...] = ()
+) -> dict[str, str]:
+    """The index document of one ruling (its card gives types and sets, ``asks`` its
+    expansion questions)."""
     slugs = [ruling.get("card_slug") or ""]
     slugs += [_slug_of(m) for m in ruling.get("mentions") or ()]
     sets = {ruling.get("set") or ""} | set((card or {}).get("sets") or ())
@@ -64,6 +75,8 @@ def ruling_fields(ruling: dict[str, Any], card: dict[str, Any] | None) -> dict[s
         # make every ruling of a card named in passing ("a Gold") a text match.
         "title": "" if ruling.get("card_slug") else (ruling.get("card") or ""),
         "text": ruling.get("text") or "",
+        # One question per line; the analyzer splits on the newline like on a space.
+        "asks": "\n".join(asks),
     }
 
 
@@ -95,6 +108,7 @@ def card_fields(card: dict[str, Any]) -> dict[str, str]:
         "source": "",
         "title": card["name"],
         "text": card.get("text") or "",
+        "asks": "",
     }
 
 
@@ -102,9 +116,20 @@ def _slug_of(name: str) -> str:
     return slugify(name)
 
 
-def build_index(corpus: Any, index_dir: Path) -> None:
-    """Write the index of ``corpus`` to ``index_dir``, replacing what was there atomically."""
+def build_index(
+    corpus: Any,
+    index_dir: Path,
+    expansions: Mapping[str, Collection[str]] | Expansions | None = None,
+) -> None:
+    """Write the index of ``corpus`` to ``index_dir``, replacing what was there atomically.
+
+    ``expansions`` are the rulings' "asked as" questions: by default the shipped
+    ``corpus/expansions/*.yaml`` (``ExpansionError`` if one is malformed), or a
+    mapping ruling id -> questions (``{}`` for none).  Ids not in the corpus are
+    left out and counted in the metadata's ``expansion_warnings``.
+    """
     index_dir = Path(index_dir)
+    expanded = as_expansions(expansions, {r["id"] for r in corpus.rulings})
     index_dir.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix=f".{index_dir.name}-", dir=index_dir.parent))
@@ -113,7 +138,9 @@ def build_index(corpus: Any, index_dir: Path) -> None:
         writer = ix.writer(limitmb=128)
         cards = {c["slug"]: c for c in corpus.cards}
         for ruling in corpus.rulings:
-            writer.add_document(**ruling_fields(ruling, cards.get(ruling.get("card_slug") or "")))
+            writer.add_document(**ruling_fields(
+                ruling, cards.get(ruling.get("card_slug") or ""),
+                expanded.questions.get(ruling["id"], ())))
         for card in corpus.cards:
             writer.add_document(**card_fields(card))
         writer.commit(optimize=True)
@@ -123,6 +150,10 @@ def build_index(corpus: Any, index_dir: Path) -> None:
             "schema_version": SCHEMA_VERSION,
             "rulings": len(corpus.rulings),
             "cards": len(corpus.cards),
+            "expanded_rulings": len(expanded.questions),
+            "expansion_questions": sum(len(q) for q in expanded.questions.values()),
+            "expansions_sha256": expanded.fingerprint(),
+            "expansion_warnings": list(expanded.warnings),
             "seconds": round(time.perf_counter() - started, 3),
         }
         (tmp / META_FILE).write_text(json.dumps(meta, indent=1), encoding="utf-8")

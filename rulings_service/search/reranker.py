@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from rulings_service.search.scoring import ASKS_B
 from rulings_service.search.understanding import LEXICON_WEIGHT
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,11 @@ class CueWeights:
     #: Weight of paraphrase-lexicon words (the understander's ``lexicon_weight``);
     #: a design constant (``understanding.LEXICON_WEIGHT``), not fitted.
     lexicon: float = LEXICON_WEIGHT
+    #: Weight of the expansion questions' BM25 (``TextScorer.score_asks``) added to
+    #: the raw text score; 0 switches document expansion off.
+    asks: float = 0.0
+    #: Length normalisation of the expansion field (BM25's b).
+    asks_b: float = ASKS_B
 
     def features(self) -> dict[str, float]:
         return self.weights
@@ -54,6 +60,8 @@ class CueWeights:
                 weights={str(k): float(v) for k, v in (data.get("weights") or {}).items()},
                 context_card=float(data.get("context_card", 1.0)),
                 lexicon=float(data.get("lexicon", LEXICON_WEIGHT)),
+                asks=float(data.get("asks", 0.0)),
+                asks_b=float(data.get("asks_b", ASKS_B)),
             )
         except (OSError, ValueError, TypeError, AttributeError) as exc:
             log.warning("cue weights unreadable (%s); within-card cues are off", exc)

@@ -8,6 +8,11 @@ once, and a question is scored here with the same BM25F formula whoosh uses,
 plus a proximity bonus for consecutive question words that stand close
 together in a ruling ("next turn", "same card") - which whoosh's OR query
 cannot express.  This keeps p50 latency around a millisecond.
+
+The expansion questions (``asks``) are scored apart, by plain BM25 over that
+field alone (:meth:`TextScorer.score_asks`): they are a different kind of
+evidence (how people ask, not what the ruling says), so the searcher adds
+them to the text score with a weight of their own, fitted on dev.
 """
 
 from __future__ import annotations
@@ -23,6 +28,11 @@ FIELD_WEIGHTS = {"text": 1.0, "title": 0.3}
 #: Two question words found within this many positions of each other, in order.
 PROXIMITY_WINDOW = 3
 PROXIMITY_WEIGHT = 0.5
+#: The field of the rulings' "asked as" questions (``expansions``), scored apart.
+ASKS = "asks"
+#: Its length normalisation: a ruling with four questions is not a weaker match for
+#: the one that fits than a ruling with two, so lengths count for less than in text.
+ASKS_B = 0.3
 
 
 class TextScorer:
@@ -30,27 +40,32 @@ class TextScorer:
 
     def __init__(self, reader, schema) -> None:
         self.doc_count = max(reader.doc_count_all(), 1)
+        fields = [*FIELD_WEIGHTS, *([ASKS] if ASKS in schema.names() else [])]
         self.postings: dict[str, dict[str, dict[int, tuple[int, ...]]]] = {
-            f: defaultdict(dict) for f in FIELD_WEIGHTS
+            f: defaultdict(dict) for f in (*FIELD_WEIGHTS, ASKS)
         }
-        formats = {f: schema[f].format for f in FIELD_WEIGHTS}
+        formats = {f: schema[f].format for f in fields}
         for field, term, docnum, weight, value in reader.iter_postings():
-            if field not in FIELD_WEIGHTS:
+            if field not in formats:
                 continue
             text = term.decode("utf-8") if isinstance(term, bytes) else term
             fmt = formats[field]
             positions = tuple(fmt.decode_positions(value)) if value and fmt.supports(
                 "positions") else ()
             self.postings[field][text][docnum] = positions or (0,) * max(int(weight), 1)
-        self.lengths: dict[str, dict[int, int]] = {f: {} for f in FIELD_WEIGHTS}
-        self.avg: dict[str, float] = {}
-        for field in FIELD_WEIGHTS:
+        self.lengths: dict[str, dict[int, int]] = {f: {} for f in (*FIELD_WEIGHTS, ASKS)}
+        self.avg: dict[str, float] = {ASKS: 1.0}
+        for field in fields:
             total = 0
             for docnum in range(reader.doc_count_all()):
                 n = reader.doc_field_length(docnum, field, 0) or 0
                 self.lengths[field][docnum] = n
                 total += n
             self.avg[field] = (total / self.doc_count) or 1.0
+        # The asks field's statistics count only rulings that have questions.
+        filled = [n for n in self.lengths[ASKS].values() if n]
+        self.asks_docs = max(len(filled), 1)
+        self.asks_avg = (sum(filled) / len(filled)) if filled else 1.0
 
     def idf(self, field: str, term: str) -> float:
         df = len(self.postings[field].get(term, ()))
@@ -74,6 +89,32 @@ class TextScorer:
                     tf = len(positions)
                     norm = K1 * (1 - B + B * lengths.get(docnum, 0) / avg)
                     scores[docnum] += idf * tf * (K1 + 1) / (tf + norm)
+        return scores
+
+    def score_asks(
+        self, terms: dict[str, float], allowed: set[int] | frozenset[int] | None = None,
+        b: float = ASKS_B,
+    ) -> dict[int, float]:
+        """BM25 of each ruling's expansion questions against ``terms`` (term -> weight).
+
+        Averaged over the rulings that have questions: a ruling without any is
+        not "short", it is simply not in this field.
+        """
+        scores: dict[int, float] = defaultdict(float)
+        postings, lengths = self.postings[ASKS], self.lengths[ASKS]
+        avg, n_docs = self.asks_avg, self.asks_docs
+        for term, qweight in terms.items():
+            docs = postings.get(term)
+            if not docs:
+                continue
+            df = len(docs)
+            idf = math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) * qweight
+            for docnum, positions in docs.items():
+                if allowed is not None and docnum not in allowed:
+                    continue
+                tf = len(positions)
+                norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
+                scores[docnum] += idf * tf * (K1 + 1) / (tf + norm)
         return scores
 
     def proximity(self, sequence: list[str], docnums: Iterable[int]) -> dict[int, float]:

@@ -14,6 +14,13 @@ question writes weakly (a common word in lower case) earns its bonus in part,
 and a named card other than the question's subject (the first one named)
 earns a share.  Last, a small reranker (``reranker``) reorders the best
 rulings by whether each gives the kind of answer the question asks for.
+
+The text score includes, with a weight fitted on dev (``CueWeights.asks``),
+the BM25 of the question against each ruling's "asked as" questions
+(``expansions``, indexed as the ``asks`` field): most wrong answers are a
+sibling ruling of the right card that shares more words with the question,
+and the expansion questions phrase a ruling the way players ask.  They rank
+only; hits and snippets show the ruling's own text.
 """
 
 from __future__ import annotations
@@ -298,6 +305,11 @@ class Searcher:
         if len(plan.sequence) > 1 and text_scores:
             for d, bonus in self.scorer.proximity(plan.sequence, text_scores).items():
                 text_scores[d] += bonus
+        if plan.terms and self.weights.asks:
+            # Document expansion: how players ask for a ruling, weighed against what it says.
+            asked = self.scorer.score_asks(plan.terms, allowed, self.weights.asks_b)
+            for d, sc in asked.items():
+                text_scores[d] = text_scores.get(d, 0.0) + self.weights.asks * sc
         top = max(text_scores.values(), default=0.0) or 1.0
         cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
         scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}

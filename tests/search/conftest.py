@@ -150,7 +150,7 @@ def corpus() -> FakeCorpus:
 @pytest.fixture(scope="session")
 def index_dir(tmp_path_factory: pytest.TempPathFactory, corpus: FakeCorpus) -> Path:
     path = tmp_path_factory.mktemp("search") / "index"
-    build_index(corpus, path)
+    build_index(corpus, path, expansions={})
     return path
 
 

@@ -66,7 +66,7 @@ def _corpus() -> FakeCorpus:
 def small(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     corpus = _corpus()
     path = tmp_path_factory.mktemp("general") / "index"
-    build_index(corpus, path)
+    build_index(corpus, path, expansions={})
     return Searcher.open(path, corpus, aliases={})
 
 

@@ -1,5 +1,8 @@
 """Search quality on the question sets: hit@1, hit@5 and MRR, ours vs plain BM25.
 
+"ours, no expansions" is our search with document expansion (the rulings'
+"asked as" questions, ``corpus/expansions``) switched off, to show what it adds.
+
 Usage:
     .venv/bin/python benchmarks/search_eval.py [--misses] [--json FILE]
 
@@ -25,6 +28,7 @@ unseen.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import re
 import sys
@@ -156,8 +160,13 @@ def main() -> None:
     wanted = set(args.splits.split(","))
     questions = [q for q in questions if q.split in wanted]
     ours = Searcher.open(corpus_store.index_dir(), corpus)
+    # The same search with document expansion switched off, to show what it adds.
+    unexpanded = Searcher.open(corpus_store.index_dir(), corpus)
+    unexpanded.weights = dataclasses.replace(unexpanded.weights, asks=0.0)
     systems = {
         "ours": lambda q: [h.ruling_id for h in ours.search(q, limit=DEPTH).results],
+        "ours, no expansions": lambda q: [
+            h.ruling_id for h in unexpanded.search(q, limit=DEPTH).results],
         "bm25 (default parser, AND)": Baseline(corpus, or_group=False).ranked,
         "bm25 (OR group)": Baseline(corpus, or_group=True).ranked,
     }

@@ -15,6 +15,7 @@ shown; it only ranks (``scoring.TextScorer.score_asks``).
 from __future__ import annotations
 
 import json
+import logging
 import shutil
 import tempfile
 import time
@@ -28,6 +29,8 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 from parsers.catalogue import slugify
 from rulings_service.search.expansions import Expansions, as_expansions
 from rulings_service.search.text import make_analyzer
+
+log = logging.getLogger(__name__)
 
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
@@ -130,6 +133,8 @@ def build_index(
     """
     index_dir = Path(index_dir)
     expanded = as_expansions(expansions, {r["id"] for r in corpus.rulings})
+    for warning in expanded.warnings:  # also printed by ``rulings build`` (build_step)
+        log.warning("search index: %s", warning)
     index_dir.parent.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
     tmp = Path(tempfile.mkdtemp(prefix=f".{index_dir.name}-", dir=index_dir.parent))

@@ -47,11 +47,17 @@ sys.path.insert(0, str(ROOT))
 
 from rulings_service import corpus_store  # noqa: E402
 from rulings_service.search import Searcher  # noqa: E402
+from rulings_service.search.expansions import load_expansions  # noqa: E402
 from rulings_service.search.text import exact_key  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
 SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "unseen")
 DEPTH = 10  # MRR counts ranks up to this depth
+#: An evaluation question whose words and those of one of its answer's expansion
+#: questions overlap this much (Jaccard of the word sets) is a "twin": the
+#: expansion restates it nearly word for word, so it measures recall of the
+#: expansion file rather than generalisation.
+TWIN_JACCARD = 0.7
 
 
 class QuestionError(ValueError):
@@ -134,6 +140,24 @@ def metrics(ranks: list[int | None]) -> dict[str, float]:
     }
 
 
+def _words(text: str) -> frozenset[str]:
+    return frozenset(re.findall(r"[a-z0-9]+", text.lower().replace("'", "").replace("\u2019", "")))
+
+
+def expansion_twins(corpus: Any, questions: list[Question]) -> set[int]:
+    """Indexes of the questions that have a twin among their answers' expansion questions."""
+    asked = load_expansions(known_ids=corpus.ruling_by_id).questions
+    twins = set()
+    for i, question in enumerate(questions):
+        words = _words(question.q)
+        for rid in question.answers:
+            for other in asked.get(rid, ()):
+                theirs = _words(other)
+                if len(words & theirs) >= TWIN_JACCARD * max(len(words | theirs), 1):
+                    twins.add(i)
+    return twins
+
+
 def rank_of(ids: list[str], answers: frozenset[str]) -> int | None:
     for i, rid in enumerate(ids[:DEPTH], 1):
         if rid in answers:
@@ -171,13 +195,18 @@ def main() -> None:
         "bm25 (OR group)": Baseline(corpus, or_group=True).ranked,
     }
     ranks: dict[str, dict[str, list[int | None]]] = {s: {} for s in systems}
+    twins = expansion_twins(corpus, questions)
+    untwinned: dict[str, dict[str, list[int | None]]] = {s: {} for s in systems}
     misses = []
     for name, run in systems.items():
-        for question in questions:
+        for i, question in enumerate(questions):
             ids = run(question.q)
             rank = rank_of(ids, question.answers)
             ranks[name].setdefault(question.split, []).append(rank)
             ranks[name].setdefault("all", []).append(rank)
+            if i not in twins:
+                untwinned[name].setdefault(question.split, []).append(rank)
+                untwinned[name].setdefault("all", []).append(rank)
             if name == "ours" and rank != 1:
                 misses.append((question, rank, ids[:3]))
 
@@ -192,6 +221,17 @@ def main() -> None:
                 continue
             m = metrics(ranks[name][split])
             report.setdefault(name, {})[split] = m
+            print(f"{name:28} {split:10} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
+                  f" {m['mrr']:>7.3f}")
+    print(f"\nwithout the {len(twins)} questions that have a twin among their answer's "
+          f"expansion questions (word-set Jaccard >= {TWIN_JACCARD}):")
+    print(f"{'system':28} {'split':10} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
+    for name in ("ours", "ours, no expansions"):
+        for split in (*SPLITS, "all"):
+            if not untwinned[name].get(split):
+                continue
+            m = metrics(untwinned[name][split])
+            report.setdefault(f"{name} (no twins)", {})[split] = m
             print(f"{name:28} {split:10} {m['n']:>4} {m['hit@1']:>7.3f} {m['hit@5']:>7.3f}"
                   f" {m['mrr']:>7.3f}")
     if args.misses:

@@ -1,7 +1,9 @@
 """Search over the rulings: question understanding, query language, name lookup.
 
 Public interface (the contract the web app and the CLI code against):
-``build_index(corpus, index_dir)``, ``Searcher.open(index_dir, corpus)``,
+``build_index(corpus, index_dir, expansions=None)`` (``None``: the shipped
+``corpus/expansions/*.yaml``; ``expansions.load_expansions`` reads them),
+``Searcher.open(index_dir, corpus)``,
 ``searcher.search(query, limit) -> SearchResponse``, ``named_exact``,
 ``named_fuzzy``, ``autocomplete``; ``default_searcher()`` opens the index of the
 default build once per process.

@@ -239,3 +239,14 @@ def test_hostile_input_is_safe_with_expansions_on(expanded: Searcher, query: obj
     response = _search(expanded, query, asks=0.5)  # type: ignore[arg-type]
     assert response.results or response.warnings
     assert not any("internal error" in w for w in response.warnings)
+
+
+def test_shipped_weights_switch_expansions_on_with_a_fitted_weight() -> None:
+    import json
+
+    from rulings_service.search.reranker import WEIGHTS_FILE
+
+    data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
+    assert 0 < data["asks"] <= 1.5 and 0 <= data["asks_b"] <= 1  # within the tuning grid
+    loaded = CueWeights.load()
+    assert (loaded.asks, loaded.asks_b) == (data["asks"], data["asks_b"])

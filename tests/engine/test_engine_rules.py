@@ -282,8 +282,8 @@ def test_registry_names_exist_in_the_catalogue() -> None:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         if isinstance(data, dict):
             catalogue.update(c["name"] for c in data.get("cards", []) if "name" in c)
-    if not catalogue:
-        pytest.skip("catalogue not written yet")
+    # The catalogue is shipped; an empty one is a broken checkout, not a reason to skip.
+    assert catalogue, f"no card names found in {CATALOGUE_DIR}/*.yaml"
     missing = implemented_names() - catalogue
     assert missing == set()
 

@@ -5,6 +5,9 @@ schema errors all become a :class:`ScenarioFileError` whose message names the
 file, the field (a dotted path) and what was expected. Duplicate keys are
 rejected because PyYAML would otherwise keep the last one silently, and a
 scenario that quietly drops half of its expectations could pass by accident.
+Card names are checked against the engine here too
+(:mod:`~rulings_service.scenarios.names`), so a misspelt card is a load error
+naming its field rather than a replay failure or a check that holds vacuously.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ import yaml
 from marshmallow import ValidationError
 
 from rulings_service.paths import SCENARIOS_DIR
+from rulings_service.scenarios.names import card_problems
 from rulings_service.scenarios.schema import ScenarioSchema, flatten_messages
 
 #: Files in the scenarios folder that are not scenarios.
@@ -120,6 +124,9 @@ def load_scenario_file(path: Path) -> Scenario:
             path,
             [("id", f"expected the file name without .yaml ({path.stem!r}), got {data['id']!r}")],
         )
+    unknown_cards = card_problems(data)
+    if unknown_cards:
+        raise ScenarioFileError(path, unknown_cards)
     return Scenario(
         id=data["id"],
         title=data["title"],

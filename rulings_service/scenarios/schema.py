@@ -199,9 +199,12 @@ def _check_value(verb: str, kind: str, raw: Any) -> None:
         if not isinstance(raw, dict):
             raise ValidationError(f"'{verb}' expected expectations (player1: ..., supply: ...)")
         try:
-            ExpectSchema().load(raw)
+            loaded = ExpectSchema().load(raw)
         except ValidationError as exc:
             raise ValidationError({verb: exc.messages}) from None
+        empty = empty_expectations(loaded)
+        if empty or not count_expectations(loaded):
+            raise ValidationError({verb: empty or [NOTHING_CHECKED]})
     if kind == "answer" and not _is_answer(raw):
         raise ValidationError(
             f"'{verb}' expected an option id, a list of option ids, yes/no or none; got {raw!r}"
@@ -272,6 +275,41 @@ class ExpectSchema(Schema):
     kingdom_piles = _card_list()
 
 
+NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"
+#: Expectation keys whose value is a mapping or list of separate checks; empty, they check nothing.
+_CONTAINER_KEYS = ("turn", "supply", "log", "log_absent")
+
+
+def count_expectations(expect: dict[str, Any]) -> int:
+    """How many comparisons the runner makes for these (loaded) expectations.
+
+    Mirrors :func:`~rulings_service.scenarios.runner.compare`: each key of a
+    player, of ``turn`` and of ``supply`` and each log fact is one comparison;
+    every other key (``trash``, ``game_over``, ``supply_piles``...) is one,
+    even when its value is empty (``trash: []`` does check that the trash is empty).
+    """
+    total = 0
+    for key, value in expect.items():
+        if key.startswith("player") or key in _CONTAINER_KEYS:
+            total += len(value)
+        else:
+            total += 1
+    return total
+
+
+def empty_expectations(expect: dict[str, Any]) -> dict[str, list[str]]:
+    """Messages for the keys given with nothing in them (``player1: {}``, ``log: []``).
+
+    Such a key reads as if something were checked; refusing it keeps a
+    scenario from looking stricter than it is.
+    """
+    return {
+        key: ["is empty, so it checks nothing: give what must hold, or remove the key"]
+        for key, value in expect.items()
+        if (key.startswith("player") or key in _CONTAINER_KEYS) and not value
+    }
+
+
 class ScenarioSchema(Schema):
     """A whole scenario file."""
 
@@ -283,7 +321,15 @@ class ScenarioSchema(Schema):
         ),
     )
     title = fields.String(required=True, validate=validate.Length(min=1))
-    rulings = fields.List(fields.String(validate=validate.Length(min=1)), required=True)
+    rulings = fields.List(
+        fields.String(validate=validate.Length(min=1)),
+        required=True,
+        validate=validate.Length(
+            min=1,
+            error="expected at least one ruling id (`rulings card <name>` lists them); "
+            "a scenario that demonstrates no ruling counts for nothing in the audit",
+        ),
+    )
     cards = _card_list()
     notes = fields.String()
     setup = fields.Nested(SetupSchema, required=True)
@@ -305,6 +351,27 @@ class ScenarioSchema(Schema):
                     raise ValidationError(
                         f"{where}.player{number}: the game has {count} players", "expect"
                     )
+
+    @validates_schema(skip_on_field_errors=False)
+    def _checks_something(self, data: dict[str, Any], **_: Any) -> None:
+        """A scenario with nothing to compare would pass whatever the engine did."""
+        expect = data.get("expect")
+        if expect is None:  # already reported as missing
+            return
+        empty = empty_expectations(expect)
+        if empty:
+            raise ValidationError({"expect": empty})
+        steps = data.get("steps")
+        if steps is None:  # missing or invalid, already reported
+            return
+        if count_expectations(expect) or any(
+            step["verb"] in CHECK_VERBS or "error" in step for step in steps
+        ):
+            return
+        raise ValidationError(
+            f"{NOTHING_CHECKED}, a `check:` step, or a step with the `error:` it must produce",
+            "expect",
+        )
 
     @validates_schema
     def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:

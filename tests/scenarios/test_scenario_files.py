@@ -178,3 +178,95 @@ def test_pile_list_expectations_load(tmp_path: Path) -> None:
                                          "  kingdom_piles: [Village]")
     scenario = load_scenario_file(write(tmp_path, text))
     assert scenario.expect["kingdom_piles"] == ["Village"]
+
+
+# --- a scenario must check something (review finding 1) ---------------------------------
+
+
+def test_empty_expect_without_checks_is_refused(tmp_path: Path) -> None:
+    text = VALID.replace("  player1: {hand: [Copper], actions: 2}", "  {}").replace(
+        "expect:\n  {}", "expect: {}"
+    )
+    message = problems(write(tmp_path, text))
+    assert "village--two-actions.yaml: expect: checks nothing" in message
+    assert "a `check:` step, or a step with the `error:`" in message
+
+
+def test_empty_rulings_list_is_refused(tmp_path: Path) -> None:
+    message = problems(write(tmp_path, VALID.replace("[village-000000]", "[]")))
+    assert "village--two-actions.yaml: rulings: expected at least one ruling id" in message
+
+
+@pytest.mark.parametrize(("old", "new", "wanted"), [
+    ("  player1: {hand: [Copper], actions: 2}", "  player1: {}", "expect.player1: is empty"),
+    ("  player1: {hand: [Copper], actions: 2}", "  player1: {hand: [Copper]}\n  log: []",
+     "expect.log: is empty"),
+    ("  - play: Village\n", "  - play: Village\n  - check: {}\n", "steps[1].check: checks nothing"),
+    ("  - play: Village\n", "  - play: Village\n  - check: {supply: {}}\n",
+     "steps[1].check.supply: is empty"),
+])
+def test_keys_that_check_nothing_are_refused(
+    tmp_path: Path, old: str, new: str, wanted: str
+) -> None:
+    assert wanted in problems(write(tmp_path, VALID.replace(old, new)))
+
+
+@pytest.mark.parametrize("steps", [
+    "  - play: Village\n  - check: {player1: {actions: 2}}\n",
+    "  - play: Copper\n    error: not an Action\n",
+])
+def test_a_check_step_or_an_expected_error_is_enough(tmp_path: Path, steps: str) -> None:
+    text = VALID.replace("  - play: Village\n", steps)
+    text = text.replace("expect:\n  player1: {hand: [Copper], actions: 2}", "expect: {}")
+    scenario = load_scenario_file(write(tmp_path, text))
+    assert scenario.expect == {}
+
+
+def test_empty_trash_expectation_is_a_real_check(tmp_path: Path) -> None:
+    text = VALID.replace("  player1: {hand: [Copper], actions: 2}", "  trash: []")
+    assert load_scenario_file(write(tmp_path, text)).expect == {"trash": []}
+
+
+# --- card names are checked against the engine at load (review finding 2) ------------------
+
+
+def test_unknown_card_in_hand_names_file_field_and_suggestion(tmp_path: Path) -> None:
+    text = VALID.replace("hand: [Village]", "hand: [Village, Feest]")
+    message = problems(write(tmp_path, text))
+    assert message == (
+        f"{tmp_path / 'village--two-actions.yaml'}: setup.player1.hand[1]: "
+        "unknown card 'Feest' (did you mean Feast?)"
+    )
+
+
+@pytest.mark.parametrize(("old", "new", "wanted"), [
+    ("kingdom: [Village]", "kingdom: [Feest]", "setup.kingdom[0]: unknown card 'Feest'"),
+    ("kingdom: [Village]", "kingdom: [village]",
+     "setup.kingdom[0]: unknown card 'village' (did you mean Village?)"),
+    ("  players: 2\n", "  players: 2\n  supply: {Provnce: 0}\n", "setup.supply.Provnce: unknown"),
+    ("  players: 2\n", "  players: 2\n  shuffles: [{player: 1, produces: [Gld]}]\n",
+     "setup.shuffles[0].produces[0]: unknown card 'Gld'"),
+    ("  - play: Village", "  - play: Vilage", "steps[0].play: unknown card 'Vilage'"),
+    ("  - play: Village", "  - play: Village\n  - check: {trash: [Cursee]}",
+     "steps[1].check.trash[0]: unknown card 'Cursee' (did you mean Curse?)"),
+    ("actions: 2}", "actions: 2, discard_any_order: [Sliver]}",
+     "expect.player1.discard_any_order[0]: unknown card 'Sliver' (did you mean Silver?)"),
+    ("actions: 2}", "actions: 2}\n  log_absent: [{event: gain, card: Curze}]",
+     "expect.log_absent[0].card: unknown card 'Curze'"),
+    ("actions: 2}", "actions: 2}\n  log_absent: [{event: gain, source: Wtich}]",
+     "expect.log_absent[0].source: unknown card 'Wtich' (did you mean Witch?); a source is"),
+    ("rulings: [village-000000]", "rulings: [village-000000]\ncards: [Vilage]",
+     "cards[0]: unknown card 'Vilage'"),
+])
+def test_unknown_card_names_are_refused_everywhere(
+    tmp_path: Path, old: str, new: str, wanted: str
+) -> None:
+    assert old in VALID
+    assert wanted in problems(write(tmp_path, VALID.replace(old, new)))
+
+
+def test_events_and_non_card_log_sources_are_accepted(tmp_path: Path) -> None:
+    text = VALID.replace("  players: 2\n", "  players: 2\n  events: [Launch]\n").replace(
+        "actions: 2}", "actions: 2}\n  log_absent: [{event: gain, source: buy}]"
+    )
+    assert load_scenario_file(write(tmp_path, text)).setup["events"] == ["Launch"]

@@ -12,7 +12,10 @@ it was printed:
 2. *Repeats within a document*: ``Hermit / Madman`` repeats ``Madman``,
    ``Shelters`` repeats ``Hovel`` and so on: identical text, same card.
 3. *One sentence, several cards*: "This is a Prize; see the Additional Rules."
-   printed under five Prizes is one ruling belonging to five cards.
+   printed under five Prizes is one ruling belonging to five cards. Not so for a
+   very short sentence ("See Preparation.", "This is not optional."): its meaning
+   comes from the paragraph around it, so the same words under another card or
+   topic, or in another document, are a different ruling (see ``is_context_dependent``).
 
 Whatever gap detection still finds afterwards is marked in the text
 (``parsers.icons.ICON_GAP_MARK``) and counted. A ruling only the second document
@@ -30,6 +33,11 @@ from parsers.records import ParsedDocument, Ruling, Span
 
 #: Word-level similarity (icons ignored) from which two rulings of a card are twins.
 TWIN_THRESHOLD = 0.6
+#: Sentences of at most this many words lean on their context. The longest such sentence
+#: printed under several cards is five words ("Follow the instructions in order.",
+#: "Trashing a card is optional."); the shortest real shared ruling is six ("This is a
+#: Shelter; see Preparation.", "This is not a Kingdom card.").
+CONTEXT_WORDS = 5
 
 
 @dataclass
@@ -153,12 +161,30 @@ def _fold_twin(old: Ruling, new: Ruling, result: MergeResult) -> None:
     result.twins_merged += 1
 
 
+def is_context_dependent(text: str) -> bool:
+    """True for a sentence too short to stand on its own ("See Preparation.").
+
+    Such a sentence is a ruling only together with the card or topic it was printed
+    under: "See Preparation." in the Shelters entry and in the Heirlooms paragraph
+    point at different rules, so merging them would give one card's ruling to another.
+    """
+    return len(text.split()) <= CONTEXT_WORDS
+
+
+def _merge_key(ruling: Ruling) -> tuple[str, str | None, str | None]:
+    """Equal keys merge: the text alone, or for a short sentence also its subject and document."""
+    if is_context_dependent(ruling.text):
+        return _key(ruling.text), ruling.subject, ruling.span.document
+    return _key(ruling.text), None, None
+
+
 def _merge_across_cards(rulings: list[Ruling]) -> list[Ruling]:
-    """One sentence printed for several cards becomes one ruling listing all of them."""
-    seen: dict[str, Ruling] = {}
+    """One sentence printed for several cards becomes one ruling listing all of them,
+    unless it is too short to mean the same thing out of its context."""
+    seen: dict[tuple[str, str | None, str | None], Ruling] = {}
     keep: list[Ruling] = []
     for ruling in sorted(rulings, key=lambda r: (r.span.document, r.span.start)):
-        key = _key(ruling.text)
+        key = _merge_key(ruling)
         if key in seen and seen[key].kind == ruling.kind:
             seen[key].extra_spans.extend(ruling.spans())
             _add_cards(seen[key], ruling.cards)

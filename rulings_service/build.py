@@ -125,23 +125,64 @@ def load_manifest(sources_dir: Path) -> list[dict[str, Any]]:
         if src["format"] not in FORMATS:
             raise BuildError(f"{path}: sources[{i}] ({src['id']}): unknown format "
                              f"{src['format']!r}; expected one of {list(FORMATS)}")
+        _check_pin_fields(path, i, src)
     return sources
 
 
+def _check_pin_fields(path: Path, i: int, src: dict[str, Any]) -> None:
+    """The pin is ``sha256`` and ``chars`` together (or neither), plus an optional
+    ``pinned: false``; a malformed pin is an error rather than a silently unchecked file."""
+    where = f"{path}: sources[{i}] ({src['id']})"
+    has = [key for key in ("sha256", "chars") if key in src]
+    if len(has) == 1:
+        raise BuildError(f"{where}: 'sha256' and 'chars' pin a file together; only {has[0]!r} "
+                         "is given")
+    if "pinned" in src and not isinstance(src["pinned"], bool):
+        raise BuildError(f"{where}: 'pinned' must be true or false, not {src['pinned']!r}")
+    if src.get("pinned") is True and not has:
+        raise BuildError(f"{where}: 'pinned: true' needs 'sha256' and 'chars'")
+    if has:
+        sha, chars = src["sha256"], src["chars"]
+        if not (isinstance(sha, str) and len(sha) == 64
+                and all(c in "0123456789abcdef" for c in sha)):
+            raise BuildError(f"{where}: 'sha256' must be 64 lower-case hex digits, not {sha!r}")
+        if isinstance(chars, bool) or not isinstance(chars, int) or chars < 0:
+            raise BuildError(f"{where}: 'chars' must be a non-negative integer, not {chars!r}")
+
+
+def is_pinned(src: dict[str, Any]) -> bool:
+    """True if the manifest pins this source's content (``sha256`` and ``chars``)."""
+    return "sha256" in src and src.get("pinned", True) is not False
+
+
 def read_source(sources_dir: Path, src: dict[str, Any]) -> tuple[str, str]:
-    """The text of a source and its sha256; errors name the file and the byte position."""
+    """The text of a source and its sha256; errors name the file (and the byte position).
+
+    A pinned source must match its manifest pin exactly: the sources are shipped
+    byte-for-byte, so any difference is damage, even one that still parses.
+    """
     path = sources_dir / src["file"]
     try:
         raw = path.read_bytes()
     except FileNotFoundError as exc:
         raise BuildError(f"{path}: source file {src['id']!r} is missing") from exc
+    digest = hashlib.sha256(raw).hexdigest()
+    if is_pinned(src) and digest != src["sha256"]:
+        # Checked before decoding: a truncated or re-encoded copy may still parse cleanly.
+        got = len(raw.decode("utf-8", errors="replace"))
+        raise BuildError(f"{path}: content differs from the manifest (sha256 {digest[:16]}... "
+                         f"instead of {src['sha256'][:16]}..., expected {src['chars']} "
+                         f"characters, got {got})")
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise BuildError(f"{path}: at byte {exc.start}: not valid UTF-8 ({exc.reason})") from exc
     if "\x00" in text:
         raise BuildError(f"{path}: at character {text.index(chr(0))}: NUL byte in a text source")
-    return text, hashlib.sha256(raw).hexdigest()
+    if is_pinned(src) and len(text) != src["chars"]:
+        raise BuildError(f"{path}: the manifest's pin is inconsistent: the sha256 matches but "
+                         f"it says {src['chars']} characters, the file has {len(text)}")
+    return text, digest
 
 
 def parse_source(text: str, src: dict[str, Any], names: NameIndex) -> ParsedDocument:
@@ -163,18 +204,26 @@ def _topic_label(subject: str) -> str:
 
 
 def _ruling_ids(rulings: list[Ruling]) -> list[str]:
-    """``<card-or-topic slug>-<sha1 prefix of the normalised text>``, longer on collision."""
-    ids: list[str] = []
+    """``<card-or-topic slug>-<sha1 prefix of the normalised text>``, longer on collision.
+
+    Collisions (same topic, same short sentence in two documents, such as "1 Rule
+    booklet") are resolved in the order merging picks survivors (document id, then
+    position), so the ruling that held an id while the two were merged keeps it and
+    data keyed by ruling id (search expansions, scenarios) stays attached to it.
+    """
+    ids: dict[int, str] = {}
     taken: set[str] = set()
-    for ruling in rulings:
-        slug = slugify(ruling.subject)
-        digest = hashlib.sha1(" ".join(ruling.text.lower().split()).encode()).hexdigest()
+    by_survivor = sorted(range(len(rulings)),
+                         key=lambda i: (rulings[i].span.document, rulings[i].span.start))
+    for i in by_survivor:
+        slug = slugify(rulings[i].subject)
+        digest = hashlib.sha1(" ".join(rulings[i].text.lower().split()).encode()).hexdigest()
         width = 6
         while f"{slug}-{digest[:width]}" in taken:
             width += 2
-        ids.append(f"{slug}-{digest[:width]}")
-        taken.add(ids[-1])
-    return ids
+        ids[i] = f"{slug}-{digest[:width]}"
+        taken.add(ids[i])
+    return [ids[i] for i in range(len(rulings))]
 
 
 def assemble(manifest: list[dict[str, Any]], texts: dict[str, tuple[str, str]],

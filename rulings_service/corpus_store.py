@@ -10,13 +10,16 @@ from __future__ import annotations
 
 import hashlib
 import json
-import warnings
+import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rulings_service.paths import CATALOGUE_DIR, REPO_ROOT, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
+
+log = logging.getLogger(__name__)
 
 CURRENT = "current"
 CORPUS_FILE = "corpus.json"
@@ -145,12 +148,15 @@ def load_corpus(build_dir: Path | None = None) -> Corpus:
                              ) from exc
 
 
-def ensure_built(build_dir: Path | None = None) -> Corpus:
+def ensure_built(build_dir: Path | None = None,
+                 on_stale: Callable[[str], None] | None = None) -> Corpus:
     """Load the corpus, building it first if there is none or it is stale.
 
     Stale means the sources, catalogue or parser/index code changed since the build. If a
     stale corpus cannot be rebuilt (say a source was damaged), the previous one is used and
-    a warning says why; with no previous corpus the ``BuildError`` propagates.
+    a one-line message says why: passed to ``on_stale`` (the CLI prints it to stderr), else
+    logged as a warning - not a Python ``warnings`` warning, whose module path and code
+    line mean nothing to a user. With no previous corpus the ``BuildError`` propagates.
     """
     from rulings_service.build import BuildError, build
 
@@ -160,6 +166,15 @@ def ensure_built(build_dir: Path | None = None) -> Corpus:
         try:
             build(build_dir)
         except BuildError as exc:
-            warnings.warn(f"corpus is stale and could not be rebuilt, using the previous "
-                          f"build: {exc}", RuntimeWarning, stacklevel=2)
+            message = stale_message(exc)
+            if on_stale is None:
+                log.warning("%s", message)
+            else:
+                on_stale(message)
     return load_corpus(build_dir)
+
+
+def stale_message(exc: Exception) -> str:
+    """The one-line notice that a stale corpus is served because the rebuild failed."""
+    reason = " ".join(str(exc).split())
+    return f"corpus is stale and could not be rebuilt, using the previous build: {reason}"

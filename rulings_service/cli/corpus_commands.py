@@ -45,7 +45,8 @@ def build_command(build_dir: str | None, quiet: bool) -> None:
 
 def _load(build_dir: str | None) -> Corpus:
     try:
-        return ensure_built(_build_dir(build_dir))
+        return ensure_built(_build_dir(build_dir),
+                            on_stale=lambda message: click.echo(f"warning: {message}", err=True))
     except (BuildError, CorpusNotBuilt) as exc:
         raise click.ClickException(str(exc)) from exc
 

@@ -12,9 +12,18 @@ from pathlib import Path
 
 import click
 import pytest
+import yaml
 from click.testing import CliRunner
 
-from rulings_service.build import BuildContext, BuildError, build, write_corpus_json
+from rulings_service.build import (
+    BuildContext,
+    BuildError,
+    build,
+    is_pinned,
+    load_manifest,
+    read_source,
+    write_corpus_json,
+)
 from rulings_service.cli import corpus_commands
 from rulings_service.corpus_store import CORPUS_FILE, Corpus, corpus_file, current_dir
 from rulings_service.paths import SOURCES_DIR
@@ -51,9 +60,16 @@ def test_rebuild_is_byte_identical_with_identical_ids(built_dir: Path, tmp_path:
     assert len(ids) == len(set(ids))
 
 
-def _copy_sources(tmp_path: Path) -> Path:
+def _copy_sources(tmp_path: Path, *, pinned: bool = True) -> Path:
+    """A copy of the shipped sources; ``pinned=False`` marks every manifest entry
+    ``pinned: false``, for tests of how the parsers report a deliberately damaged file."""
     target = tmp_path / "sources"
     shutil.copytree(SOURCES_DIR, target)
+    if not pinned:
+        manifest = yaml.safe_load((target / "manifest.yaml").read_text(encoding="utf-8"))
+        for src in manifest["sources"]:
+            src["pinned"] = False
+        (target / "manifest.yaml").write_text(yaml.safe_dump(manifest), encoding="utf-8")
     return target
 
 
@@ -65,7 +81,7 @@ def test_missing_source_names_the_file(tmp_path: Path) -> None:
 
 
 def test_damaged_source_names_file_and_position(tmp_path: Path) -> None:
-    sources = _copy_sources(tmp_path)
+    sources = _copy_sources(tmp_path, pinned=False)
     text = (sources / DUMP).read_text(encoding="utf-8")
     damaged = text.replace(":::Smithy Draw", ":::Smythy Draw")
     (sources / DUMP).write_text(damaged, encoding="utf-8")
@@ -77,7 +93,7 @@ def test_damaged_source_names_file_and_position(tmp_path: Path) -> None:
 
 
 def test_undecodable_source_names_file_and_byte(tmp_path: Path) -> None:
-    sources = _copy_sources(tmp_path)
+    sources = _copy_sources(tmp_path, pinned=False)
     raw = bytearray((sources / DUMP).read_bytes())
     raw[500] = 0xFF
     (sources / DUMP).write_bytes(bytes(raw))
@@ -85,8 +101,80 @@ def test_undecodable_source_names_file_and_byte(tmp_path: Path) -> None:
         build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
 
 
-def test_truncated_faq_names_file_and_position(tmp_path: Path) -> None:
+def test_every_shipped_source_is_pinned() -> None:
+    manifest = load_manifest(SOURCES_DIR)
+    assert [src["file"] for src in manifest if not is_pinned(src)] == []
+    for src in manifest:
+        text, digest = read_source(SOURCES_DIR, src)
+        assert (digest, len(text)) == (src["sha256"], src["chars"]), src["file"]
+
+
+def _refused(tmp_path: Path, sources: Path, file: str, expected: int, got: int) -> None:
+    """The build into a directory holding a good build fails naming the file and the
+    character counts, and leaves that build as it was."""
+    out = tmp_path / "out"
+    build(out, steps=CORPUS_ONLY)
+    before = _snapshot(out)
+    with pytest.raises(BuildError) as err:
+        build(out, sources_dir=sources, steps=CORPUS_ONLY)
+    assert re.fullmatch(
+        rf".*/{re.escape(file)}: content differs from the manifest \(sha256 [0-9a-f]{{16}}\.\.\. "
+        rf"instead of [0-9a-f]{{16}}\.\.\., expected {expected} characters, got {got}\)",
+        str(err.value)), str(err.value)
+    assert _snapshot(out) == before
+
+
+def test_truncated_source_is_refused(tmp_path: Path) -> None:
+    """Cut at 50,000 characters the dump still parses (into fewer rulings): only the pin
+    notices."""
     sources = _copy_sources(tmp_path)
+    text = (sources / DUMP).read_text(encoding="utf-8")
+    (sources / DUMP).write_text(text[:50_000], encoding="utf-8")
+    _refused(tmp_path, sources, DUMP, len(text), 50_000)
+
+
+@pytest.mark.parametrize("how", ["latin-1 bytes", "utf-8 read as latin-1"])
+def test_re_encoded_source_is_refused(tmp_path: Path, how: str) -> None:
+    """The rulebook's dashes and bullets are not Latin-1: written as Latin-1 bytes they
+    become '?'; read back as Latin-1 and saved as UTF-8 they become three characters each
+    (and its card lines would be read as general rules)."""
+    sources = _copy_sources(tmp_path)
+    plunder = "003_ef1597221509dafe.txt"
+    text = (sources / plunder).read_text(encoding="utf-8")
+    if how == "latin-1 bytes":
+        raw = text.encode("latin-1", errors="replace")
+        got = len(raw.decode("utf-8", errors="replace"))
+    else:
+        damaged = text.encode("utf-8").decode("latin-1")
+        raw, got = damaged.encode("utf-8"), len(damaged)
+    assert raw != text.encode("utf-8")
+    (sources / plunder).write_bytes(raw)
+    _refused(tmp_path, sources, plunder, len(text), got)
+
+
+@pytest.mark.parametrize("change, message", [
+    ({"chars": 5}, "'sha256' and 'chars' pin a file together; only 'chars' is given"),
+    ({"sha256": "abc", "chars": 5}, "'sha256' must be 64 lower-case hex digits"),
+    ({"sha256": "0" * 64, "chars": -1}, "'chars' must be a non-negative integer"),
+    ({"pinned": "no"}, "'pinned' must be true or false"),
+    ({"pinned": True}, "'pinned: true' needs 'sha256' and 'chars'"),
+])
+def test_malformed_pin_is_a_clear_error(tmp_path: Path, change: dict, message: str) -> None:
+    sources = _copy_sources(tmp_path)
+    manifest = yaml.safe_load((sources / "manifest.yaml").read_text(encoding="utf-8"))
+    first = manifest["sources"][0]
+    first.pop("sha256")
+    first.pop("chars")
+    first.update(change)
+    (sources / "manifest.yaml").write_text(yaml.safe_dump(manifest), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"manifest\.yaml: sources\[0\] \(faq-dump\): "
+                       + re.escape(message)):
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+
+
+def test_unpinned_source_gets_parse_errors(tmp_path: Path) -> None:
+    """Without the pin a damaged rulebook is still caught where it stops making sense."""
+    sources = _copy_sources(tmp_path, pinned=False)
     faq = sources / "002_c24012c8268a4198.txt"
     faq.write_text("Some stray preface.\n\n" + faq.read_text(encoding="utf-8"), encoding="utf-8")
     with pytest.raises(BuildError, match=r"002_c24012c8268a4198\.txt: at character 0"):
@@ -251,10 +339,53 @@ def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
         raise BuildError("000_847cd3a30e55ddae.txt: at character 5: damaged")
 
     monkeypatch.setattr(build_module, "build", broken)
-    with pytest.warns(RuntimeWarning, match="stale and could not be rebuilt.*damaged"):
-        corpus = ensure_built(out)
+    told: list[str] = []
+    corpus = ensure_built(out, on_stale=told.append)
+    assert told == ["corpus is stale and could not be rebuilt, using the previous build: "
+                    "000_847cd3a30e55ddae.txt: at character 5: damaged"]
     assert os.readlink(current_dir(out)) == kept
     assert corpus.rulings
+
+
+def _stale_build_that_cannot_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    from rulings_service import build as build_module
+    from rulings_service.corpus_store import INPUTS_FILE
+
+    out = tmp_path / "stale"
+    build(out, steps=CORPUS_ONLY)
+    (current_dir(out) / INPUTS_FILE).write_text("0" * 64 + "\n")  # as if a source changed
+
+    def broken(*_args: object, **_kwargs: object) -> None:
+        raise BuildError("x/003_ef1597221509dafe.txt: content differs from the manifest\n"
+                         "  (sha256 ...)")
+
+    monkeypatch.setattr(build_module, "build", broken)
+    return out
+
+
+def test_stale_corpus_notice_is_a_logged_warning_not_a_python_warning(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+        recwarn: pytest.WarningsRecorder) -> None:
+    from rulings_service.corpus_store import ensure_built
+
+    out = _stale_build_that_cannot_rebuild(tmp_path, monkeypatch)
+    with caplog.at_level("WARNING", logger="rulings_service.corpus_store"):
+        assert ensure_built(out).rulings
+    assert [r.getMessage() for r in caplog.records] == [
+        "corpus is stale and could not be rebuilt, using the previous build: "
+        "x/003_ef1597221509dafe.txt: content differs from the manifest (sha256 ...)"]
+    assert [str(w.message) for w in recwarn] == []
+
+
+def test_cli_prints_the_stale_notice_as_one_clean_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    out = _stale_build_that_cannot_rebuild(tmp_path, monkeypatch)
+    result = CliRunner().invoke(main, ["card", "Smithy", "--build-dir", str(out)])
+    assert result.exit_code == 0, result.output
+    assert result.stderr == ("warning: corpus is stale and could not be rebuilt, using the "
+                             "previous build: x/003_ef1597221509dafe.txt: content differs "
+                             "from the manifest (sha256 ...)\n")
+    assert result.stdout.startswith("Smithy (base, 4 coins)")
 
 
 def test_old_builds_are_pruned_but_young_ones_kept(tmp_path: Path) -> None:

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from parsers.icons import ICON_GAP_MARK, find_gaps, mark_gaps, restore, similarity
-from parsers.merge import merge_documents
+from parsers.merge import is_context_dependent, merge_documents
 from parsers.records import Entry, ParsedDocument, Ruling, Span
 
 
@@ -97,3 +97,41 @@ def test_merge_marks_gaps_without_a_twin() -> None:
     (ruling,) = merge_documents([faq]).rulings
     assert ICON_GAP_MARK in ruling.text
     assert len(ruling.icon_gaps) == 1
+
+
+def _general(doc_id: str, topic: str, text: str, start: int) -> Ruling:
+    return Ruling(topic, text, Span(doc_id, start, start + len(text)), kind="general",
+                  is_topic=True)
+
+
+def test_short_sentences_stay_with_their_own_card_topic_and_document() -> None:
+    """"See Preparation." under Shelters and under Heirlooms are two rulings; so are
+    "This is mandatory." under two cards of one document, and one topic's short line
+    printed in two documents. A long shared sentence still merges across cards."""
+    prize = "This is a Prize; see the Additional Rules."
+    dump = _doc("dump", {"Shaman": ["This is mandatory."], "Fawning": ["This is mandatory."],
+                         "Bag of Gold": [prize], "Diadem": [prize]})
+    dump.general += [_general("dump", "Shelters", "See Preparation.", 500),
+                     _general("dump", "Components", "1 Rule booklet", 600)]
+    book = ParsedDocument("book")
+    book.general += [_general("book", "Heirlooms", "See Preparation.", 10),
+                     _general("book", "Components", "1 Rule booklet", 40)]
+    rulings = merge_documents([dump, book]).rulings
+
+    def owners(text: str) -> list[tuple[str, list[str], list[str]]]:
+        return sorted((r.subject, r.cards, [s.document for s in r.spans()])
+                      for r in rulings if r.text == text)
+
+    assert owners("This is mandatory.") == [("Fawning", ["Fawning"], ["dump"]),
+                                            ("Shaman", ["Shaman"], ["dump"])]
+    assert owners("See Preparation.") == [("Heirlooms", [], ["book"]),
+                                          ("Shelters", [], ["dump"])]
+    assert owners("1 Rule booklet") == [("Components", [], ["book"]),
+                                        ("Components", [], ["dump"])]
+    assert owners(prize) == [("Bag of Gold", ["Bag of Gold", "Diadem"], ["dump", "dump"])]
+
+
+def test_context_dependent_means_at_most_five_words() -> None:
+    assert is_context_dependent("Follow the instructions in order.")
+    assert is_context_dependent("See Preparation.")
+    assert not is_context_dependent("This is a Shelter; see Preparation.")

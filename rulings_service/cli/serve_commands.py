@@ -9,6 +9,7 @@ several keep-alive connections while another runs a search.
 
 from __future__ import annotations
 
+import ipaddress
 import os
 from typing import Any
 
@@ -16,6 +17,17 @@ import click
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+
+
+def is_loopback(host: str) -> bool:
+    """True for names and addresses that only this machine can reach."""
+    name = host.strip("[]").lower()
+    if name == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(name).is_loopback
+    except ValueError:
+        return False
 
 
 def default_workers() -> int:
@@ -45,10 +57,18 @@ def run_gunicorn(app: Any, options: dict[str, Any]) -> None:
               help="Worker processes [default: 2 per core, 2 to 8].")
 @click.option("--threads", type=click.IntRange(1, 64), default=4, show_default=True,
               help="Threads per worker.")
-@click.option("--dev", is_flag=True, help="Flask's development server with the reloader.")
+@click.option("--dev", is_flag=True,
+              help="Flask's development server with the reloader (loopback only, no debugger).")
 def serve_command(host: str, port: int, workers: int | None, threads: int, dev: bool) -> None:
     """Serve the rulings pages and API (builds the corpus and index first if missing)."""
     from rulings_service.app import create_app
+
+    if dev and not is_loopback(host):
+        raise click.UsageError(
+            f"--dev serves Flask's development server, which is not fit for other machines; "
+            f"use a loopback --host (127.0.0.1, ::1, localhost), not {host!r}, "
+            f"or drop --dev to serve with gunicorn."
+        )
 
     click.echo("Loading the corpus and the search index (building them if missing)...", err=True)
     app = create_app()
@@ -56,7 +76,9 @@ def serve_command(host: str, port: int, workers: int | None, threads: int, dev: 
     click.echo(f"Corpus {corpus.build_id[:12]}: {len(corpus.cards)} cards, "
                f"{len(corpus.rulings)} rulings. Serving on http://{host}:{port}/", err=True)
     if dev:
-        app.run(host=host, port=port, debug=True, use_reloader=True)
+        # The reloader only: Werkzeug's interactive debugger runs arbitrary
+        # Python for whoever can reach a traceback page, so it stays off.
+        app.run(host=host, port=port, debug=True, use_reloader=True, use_debugger=False)
         return
     run_gunicorn(app, {
         "bind": f"{host}:{port}",

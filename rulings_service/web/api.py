@@ -35,6 +35,8 @@ class Operation:
     query: type[Schema] | None = None
     body: type[Schema] | None = None
     path_params: dict[str, str] = field(default_factory=dict)
+    #: Path values a sibling route answers instead (``/cards/named``), left out of the document.
+    reserved: tuple[str, ...] = ()
     errors: tuple[int, ...] = (400, 404)
     needs_scenarios: bool = False
     tag: str = "corpus"
@@ -90,7 +92,7 @@ def api_named() -> Response:
 
 def api_autocomplete() -> Response:
     args = _query(s.AutocompleteQuerySchema)
-    return send(s.AutocompleteSchema, views.autocomplete(args["q"]))
+    return send(s.AutocompleteSchema, views.autocomplete(args.get("q")))
 
 
 def api_ruling(ruling_id: str) -> Response:
@@ -146,12 +148,13 @@ OPERATIONS: tuple[Operation, ...] = (
               s.CardSchema, query=s.NamedQuerySchema, tag="search"),
     Operation("/cards/autocomplete", "autocomplete", api_autocomplete,
               "Up to 20 card names starting with or close to the prefix",
-              s.AutocompleteSchema, query=s.AutocompleteQuerySchema, errors=(400,), tag="search"),
+              s.AutocompleteSchema, query=s.AutocompleteQuerySchema, errors=(), tag="search"),
     # "named" and "autocomplete" are routes of their own, so those two slugs
-    # reach them (and a missing parameter answers 400 there).
+    # reach them (a missing parameter answers 400 for "named", and no names
+    # plus a warning for "autocomplete").
     Operation("/cards/<slug>", "card", api_card, "A card with its rulings",
               s.CardDetailSchema, path_params={"slug": "lower-case hyphenated name"},
-              errors=(400, 404)),
+              errors=(400, 404), reserved=("named", "autocomplete")),
     Operation("/rulings/<ruling_id>", "ruling", api_ruling, "A ruling with its sources",
               s.RulingDetailSchema, path_params={"ruling_id": "stable ruling id"}, errors=(404,)),
     Operation("/rulings/<ruling_id>/replay", "replay", api_replay,

@@ -38,9 +38,12 @@ def _operation(op: Operation) -> dict[str, Any]:
         "tags": [op.tag],
         "responses": responses,
     }
+    path_schema: dict[str, Any] = {"type": "string", "minLength": 1, "pattern": "^[^/]+$"}
+    if op.reserved:
+        path_schema["not"] = {"enum": list(op.reserved)}
     parameters: list[Any] = [
         {"in": "path", "name": name, "required": True, "description": text,
-         "schema": {"type": "string", "minLength": 1, "pattern": "^[^/]+$"}}
+         "schema": path_schema}
         for name, text in op.path_params.items()
     ]
     if op.query is not None:

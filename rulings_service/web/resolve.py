@@ -1,6 +1,8 @@
 """Resolve ``[[Card Name]]`` references in a chat message, for bots.
 
-``[[Name]]`` asks for the card; ``[[Name?]]`` also asks for its top rulings.
+``[[Name]]`` asks for the card; ``[[Name?]]`` also asks for its top rulings:
+the ones the search ranks highest for the whole message (so the question
+around the reference picks them), then the card's own in document order.
 Names are resolved like ``cards/named``: exact first, then fuzzy, and an
 ambiguous name reports its candidates instead of guessing. The plain-text
 rendering is what a bot pastes back into the chat, so it is short and has no
@@ -35,7 +37,57 @@ def find_references(message: str, limit: int) -> tuple[list[tuple[str, bool]], l
     return seen, warnings
 
 
-def resolve_one(name: str, want_rulings: bool, base_url: str) -> dict[str, Any]:
+#: How many search hits for the message are considered when ranking a card's rulings.
+SEARCH_DEPTH = 50
+#: The message is cut to this many characters before it is searched.
+MAX_SEARCHED = 400
+_OPERATOR = re.compile(r'[\[\]":]+')
+
+
+def search_text(message: str) -> str:
+    """The message as plain words for the search: references become their names.
+
+    Query-language syntax a chat message may carry by accident (``-word``,
+    ``or``, quotes, ``field:``) is neutralised, so the words count as words.
+    """
+    text = _OPERATOR.sub(" ", REFERENCE.sub(lambda m: m.group(1).rstrip("?"), message))
+    words = [w.lstrip("-") for w in clean_text(text).split()]
+    return " ".join(w for w in words if w and w.lower() != "or")[:MAX_SEARCHED]
+
+
+def rank_by_message(message: str) -> dict[str, int]:
+    """Ruling id -> rank of that ruling in a search for the message (0 is best)."""
+    text = search_text(message)
+    if not text:
+        return {}
+    response = services().searcher.search(text, limit=SEARCH_DEPTH)
+    return {hit.ruling_id: n for n, hit in enumerate(response.results)}
+
+
+def top_rulings(card: dict[str, Any], ranks: dict[str, int]) -> list[dict[str, Any]]:
+    """The card's rulings most relevant to the message, then its own in document order.
+
+    A ruling counts for the card when the card owns it or mentions it: the
+    answer to "does [[Throne Room?]] double a [[Feast]]?" is a Feast ruling
+    that mentions Throne Room. Only the search's hits for the message are
+    ranked; when they give fewer than ``TOP_RULINGS``, the card's own rulings
+    fill up in document order (also the whole answer when nothing matches).
+    """
+    corpus = services().corpus
+    own = corpus.rulings_for_card(card["slug"])
+    eligible = {r["id"]: r for r in [*own, *corpus.rulings_mentioning(card["name"])]}
+    ranked = sorted((rid for rid in eligible if rid in ranks), key=ranks.__getitem__)
+    chosen = [eligible[rid] for rid in ranked[:TOP_RULINGS]]
+    for ruling in own:
+        if len(chosen) >= TOP_RULINGS:
+            break
+        if ruling not in chosen:
+            chosen.append(ruling)
+    return [enrich_ruling(r) for r in chosen]
+
+
+def resolve_one(name: str, want_rulings: bool, base_url: str,
+                ranks: dict[str, int] | None = None) -> dict[str, Any]:
     svc = services()
     card = svc.searcher.named_exact(name)
     candidates: list[str] = []
@@ -47,8 +99,7 @@ def resolve_one(name: str, want_rulings: bool, base_url: str) -> dict[str, Any]:
             candidates = list(match.candidates)
     rulings = []
     if card is not None and want_rulings:
-        rulings = [enrich_ruling(r) for r in svc.corpus.rulings_for_card(card["slug"])]
-        rulings = rulings[:TOP_RULINGS]
+        rulings = top_rulings(card, ranks or {})
     return {
         "query": name,
         "want_rulings": want_rulings,
@@ -101,5 +152,7 @@ def resolve(message: str, limit: int, base_url: str) -> dict[str, Any]:
     names, warnings = find_references(message, limit)
     if not names:
         warnings.append("No [[Card Name]] references were found in the message.")
-    references = [resolve_one(name, want, base_url) for name, want in names]
+    # One search for the whole message serves every [[Card?]] in it.
+    ranks = rank_by_message(message) if any(want for _, want in names) else {}
+    references = [resolve_one(name, want, base_url, ranks) for name, want in names]
     return {"references": references, "text": render_text(references), "warnings": warnings}

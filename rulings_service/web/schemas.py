@@ -8,7 +8,7 @@ contract is the code that enforces it.
 
 from __future__ import annotations
 
-from marshmallow import Schema, ValidationError, fields, validate, validates_schema
+from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 # Kept in step with config.DEFAULTS; the schema is the published limit.
 MAX_QUERY = 200
@@ -32,6 +32,9 @@ class ErrorSchema(_Out):
         fields.String(), metadata={"description": "for ambiguous names: the cards it could mean"}
     )
     allowed = fields.List(fields.String(), metadata={"description": "for 405: allowed methods"})
+    choices = fields.List(
+        fields.String(), metadata={"description": "for an unknown value: the values accepted"}
+    )
     fields_errors = fields.Dict(
         data_key="fields", metadata={"description": "for invalid input: messages per field"}
     )
@@ -225,12 +228,23 @@ class NamedQuerySchema(Schema):
 
 
 class AutocompleteQuerySchema(Schema):
-    q = fields.String(required=True, validate=validate.Length(max=MAX_QUERY))
+    """No constraint on purpose: a type-ahead box must never see an error.
+
+    A missing, empty or over-long prefix answers with no names and a warning,
+    and parameters other than ``q`` are ignored.
+    """
+
+    class Meta:
+        unknown = EXCLUDE
+
+    q = fields.String(metadata={"description": f"a name prefix; more than {MAX_QUERY} "
+                                               "characters or none gives no names and a warning"})
 
 
 class AutocompleteSchema(_Out):
     query = fields.String(required=True)
     names = fields.List(fields.String(), required=True)
+    warnings = fields.List(fields.String(), required=True)
 
 
 # ----------------------------------------------------------------- resolve

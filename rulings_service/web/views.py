@@ -14,7 +14,9 @@ from typing import Any
 from flask import current_app
 from marshmallow import Schema, ValidationError
 
+from parsers.catalogue import slugify
 from rulings_service.web.errors import ApiError
+from rulings_service.web.schemas import MAX_QUERY
 from rulings_service.web.services import services
 
 FACET_FILTERS = ("set", "type", "kind", "source")
@@ -113,10 +115,24 @@ def named(args: dict[str, str]) -> dict[str, Any]:
     raise ApiError(404, "not_found", f"No card matches {name!r}.", candidates=candidates)
 
 
-def autocomplete(prefix: str) -> dict[str, Any]:
-    text = clean_text(prefix)
+def autocomplete(prefix: str | None) -> dict[str, Any]:
+    """Names for a type-ahead box, which must never show an error.
+
+    Whatever the prefix (absent, blank, control characters only, too long),
+    the answer is a list of names, empty when there is nothing to complete,
+    with a warning saying why.
+    """
+    warnings: list[str] = []
+    text = clean_text(prefix or "")
+    if prefix is None:
+        warnings.append("Give a name prefix in 'q'.")
+    elif len(prefix) > MAX_QUERY:
+        warnings.append(f"The prefix is longer than {MAX_QUERY} characters; no card name is.")
+        text = ""
+    elif not text:
+        warnings.append("The prefix is empty once control characters are removed.")
     names = services().searcher.autocomplete(text) if text else []
-    return {"query": prefix, "names": list(names)[:20]}
+    return {"query": prefix or "", "names": list(names)[:20], "warnings": warnings}
 
 
 # ----------------------------------------------------------------- sources
@@ -200,4 +216,44 @@ def replay(ruling_id: str) -> dict[str, Any]:
 
 
 def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
+    """The audit of a scope the corpus has; an unknown set or card is refused.
+
+    An audit of nothing would report "ok" with 0 rulings, which reads as a
+    pass, so the scope is checked here against the corpus first.
+    """
+    check_audit_scope(set_id, card)
     return {"audit": services().audit(set_id, card)}
+
+
+#: The audit scope of the basic cards (Copper, Curse, Estate...), whatever their set.
+BASIC_SCOPE = "basic"
+
+
+def audit_sets() -> list[str]:
+    """Set ids an audit accepts: every set of the corpus's rulings and cards, and ``basic``."""
+    corpus = services().corpus
+    found = {r["set"] for r in corpus.rulings if r.get("set")}
+    found.update(s for c in corpus.cards for s in c.get("sets", ()))
+    return [*sorted(found), BASIC_SCOPE]
+
+
+def check_audit_scope(set_id: str | None, card: str | None) -> None:
+    """Raise a 400 naming the valid sets, or suggesting card names, for an unknown scope."""
+    if set_id is not None and set_id not in (sets := audit_sets()):
+        raise ApiError(400, "invalid_input",
+                       f"No set is known as {set_id!r}; the sets are {', '.join(sets)}.",
+                       fields={"set": ["unknown set"]}, choices=sets)
+    if card is None:
+        return
+    corpus = services().corpus
+    slug = slugify(card)
+    if slug in corpus.card_by_slug or any(r.get("card_slug") == slug for r in corpus.rulings):
+        return
+    match = services().searcher.named_fuzzy(clean_text(card)) if clean_text(card) else None
+    candidates = []
+    if match is not None:
+        candidates = [match.card["name"]] if match.card and not match.ambiguous else list(
+            match.candidates)
+    hint = f" Did you mean {', '.join(candidates)}?" if candidates else ""
+    raise ApiError(400, "invalid_input", f"No card is known as {card!r}.{hint}",
+                   fields={"card": ["unknown card"]}, candidates=candidates)

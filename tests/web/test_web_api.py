@@ -72,6 +72,17 @@ def test_autocomplete(client: FlaskClient) -> None:
     assert client.get("/api/v1/cards/autocomplete?q=").get_json()["names"] == []
 
 
+def test_autocomplete_never_errors(client: FlaskClient) -> None:
+    """A type-ahead box gets names or none, with a warning, never a 4xx."""
+    for query, warned in (("", "prefix in 'q'"), ("?q=" + "a" * 250, "longer than 200"),
+                          ("?q=%00%01", "control characters"), ("?x=1", "prefix in 'q'")):
+        response = client.get(f"/api/v1/cards/autocomplete{query}")
+        assert response.status_code == 200, query
+        data = response.get_json()
+        assert data["names"] == [] and warned in data["warnings"][0]
+    assert client.get("/api/v1/cards/autocomplete?q=Th").get_json()["warnings"] == []
+
+
 def test_ruling_and_source_endpoints(client: FlaskClient, corpus: Corpus) -> None:
     ruling = corpus.rulings[0]
     data = client.get(f"/api/v1/rulings/{ruling['id']}").get_json()
@@ -97,16 +108,48 @@ def test_resolve_cards_and_rulings(client: FlaskClient, corpus: Corpus) -> None:
     data = response.get_json()
     refs = {r["query"]: r for r in data["references"]}
     assert refs["Throne Room"]["want_rulings"] and refs["Throne Room"]["found"]
-    assert [r["id"] for r in refs["Throne Room"]["rulings"]] == [
-        r["id"] for r in corpus.rulings_for_card("throne-room")][:3]
+    top = [r["id"] for r in refs["Throne Room"]["rulings"]]
+    # The Feast ruling that answers the question (it mentions Throne Room) comes first.
+    assert top[0] == "feast-41bc7f" and len(top) == 3
+    mentioning = {r["id"] for r in corpus.rulings_mentioning("Throne Room")}
+    own = {r["id"] for r in corpus.rulings_for_card("throne-room")}
+    assert set(top) <= own | mentioning
     assert refs["feast"]["card"]["name"] == "Feast" and refs["feast"]["rulings"] == []
     assert refs["mar"]["found"] is False and "Market" in refs["mar"]["candidates"]
     assert refs["Nothing Like It"]["found"] is False
     text = data["text"]
     assert "Throne Room (Action, $4, base)" in text
-    assert corpus.rulings_for_card("throne-room")[0]["text"] in text
+    assert refs["Throne Room"]["rulings"][0]["text"] in text
     assert "http://localhost/cards/feast" in text
     assert "[[mar]]: did you mean" in text and "[[Nothing Like It]]: no such card." in text
+
+
+def test_resolve_ranks_rulings_by_the_message(client: FlaskClient, corpus: Corpus) -> None:
+    """Different questions about one card pick different rulings, by the search."""
+    feast = client.post("/api/v1/resolve",
+                        json={"message": "Does [[Throne Room?]] double a [[Feast]]?"}).get_json()
+    assert "feast-41bc7f" in [r["id"] for r in feast["references"][0]["rulings"]]
+    actions = client.post("/api/v1/resolve", json={
+        "message": "does the second play of [[Throne Room?]] use up extra Actions"}).get_json()
+    assert actions["references"][0]["rulings"][0]["id"] == "throne-room-9c211f"
+
+
+def test_resolve_falls_back_to_document_order(app, client: FlaskClient, corpus: Corpus,
+                                              monkeypatch) -> None:
+    from types import SimpleNamespace
+
+    searcher = app.extensions["rulings"].searcher
+    monkeypatch.setattr(searcher, "search", lambda *a, **k: SimpleNamespace(results=[]))
+    data = client.post("/api/v1/resolve", json={"message": "[[Throne Room?]]"}).get_json()
+    assert [r["id"] for r in data["references"][0]["rulings"]] == [
+        r["id"] for r in corpus.rulings_for_card("throne-room")][:3]
+
+
+def test_search_text_neutralises_query_syntax() -> None:
+    from rulings_service.web.resolve import search_text
+
+    assert search_text('Does [[Throne Room?]] or -"x" set:base [[Feast]]?') == (
+        "Does Throne Room x set base Feast?")
 
 
 def test_resolve_without_references_warns(client: FlaskClient) -> None:

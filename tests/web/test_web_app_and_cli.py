@@ -66,7 +66,22 @@ def test_serve_dev_uses_the_reloader(app: Flask, monkeypatch) -> None:
     monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw))
     result = CliRunner().invoke(rulings_cli, ["serve", "--dev", "--port", "9124"])
     assert result.exit_code == 0, result.output
-    assert calls == [{"host": "127.0.0.1", "port": 9124, "debug": True, "use_reloader": True}]
+    assert calls == [{"host": "127.0.0.1", "port": 9124, "debug": True, "use_reloader": True,
+                      "use_debugger": False}]
+
+
+def test_serve_dev_refuses_other_machines(app: Flask, monkeypatch) -> None:
+    """The development server is for this machine only; gunicorn serves the network."""
+    calls: list = []
+    monkeypatch.setattr("rulings_service.app.create_app", lambda: app)
+    monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw))
+    for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):
+        result = CliRunner().invoke(rulings_cli, ["serve", "--dev", "--host", host])
+        assert result.exit_code == 2 and "loopback" in result.output, host
+    assert calls == []
+    for host in ("localhost", "::1", "127.0.0.2"):
+        assert CliRunner().invoke(rulings_cli, ["serve", "--dev", "--host", host]).exit_code == 0
+    assert [kw["host"] for kw in calls] == ["localhost", "::1", "127.0.0.2"]
 
 
 def test_serve_rejects_bad_ports() -> None:

@@ -119,7 +119,7 @@ def test_search_card_ruling_replay_audit(page, base_url: str, shots: Path) -> No
 
     page.click("header nav >> text=Audit")
     page.wait_for_url("**/audit")
-    assert page.locator(".total-demonstrated").inner_text() == "2"
+    assert page.locator(".total-demonstrated").inner_text() == "3"
     assert "cellar--deliberately-wrong" in page.locator(".failure").inner_text()
     page.screenshot(path=str(shots / "5-audit.png"), full_page=True)
     assert errors == []

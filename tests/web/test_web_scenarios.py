@@ -48,7 +48,7 @@ def test_replay_twin_and_api_carry_the_transcript(client: FlaskClient,
 
 
 def test_undemonstrated_ruling_has_no_replay(client: FlaskClient, corpus: Corpus) -> None:
-    ruling = _ruling(corpus, "Cellar")
+    ruling = _ruling(corpus, "King's Court")
     data = client.get(f"/api/v1/rulings/{ruling['id']}/replay").get_json()
     assert data == {"ruling_id": ruling["id"], "scenarios": []}
     html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
@@ -60,10 +60,10 @@ def test_audit_page_counts_and_shows_failures(client: FlaskClient, corpus: Corpu
     data = client.get("/audit.json").get_json()["audit"]
     totals = data["totals"]
     assert totals["rulings"] == len(corpus.rulings)
-    assert totals["demonstrated"] == 2 and totals["passing"] == 2
-    assert totals["failing"] == 0  # the wrong Cellar scenario demonstrates no ruling...
+    assert totals["demonstrated"] == 3 and totals["passing"] == 2
+    assert totals["failing"] == 1  # the Cellar scenario's expectation is wrong on purpose
     failing = [f["scenario"] for f in data["failures"]]
-    assert failing == ["cellar--deliberately-wrong"]  # ...but it is run and reported.
+    assert failing == ["cellar--deliberately-wrong"]
     html = client.get("/audit").get_data(as_text=True)
     assert "cellar--deliberately-wrong" in html
     assert "player1.hand: expected" in html
@@ -77,3 +77,45 @@ def test_audit_filters_and_api(client: FlaskClient) -> None:
     assert set(base["by_set"]) == {"base"}
     village = client.get("/audit.json?card=Village").get_json()["audit"]
     assert village["totals"]["rulings"] == 1 and village["totals"]["passing"] == 1
+
+
+def test_replay_log_reads_as_words(client: FlaskClient, corpus: Corpus) -> None:
+    """Flags in the log are words for people ("again"), never Python values ("True")."""
+    ruling_id = next(r["id"] for r in corpus.rulings if r["card"] == "Feast"
+                     and "feast--throne-room-gains-two" in _scenarios(client, r["id"]))
+    html = client.get(f"/rulings/{ruling_id}").get_data(as_text=True)
+    assert '<span class="data">again</span>' in html
+    assert "True" not in html and "False" not in html
+
+
+def _scenarios(client: FlaskClient, ruling_id: str) -> list[str]:
+    replay = client.get(f"/api/v1/rulings/{ruling_id}/replay").get_json()
+    return [s["id"] for s in replay["scenarios"]]
+
+
+def test_log_fields_words() -> None:
+    from rulings_service.web.filters import log_fields
+
+    assert log_fields({"again": True, "skipped": False, "cost": 4,
+                       "chosen_cards": ["Copper", "Estate"], "none": None}) == [
+        "again", "cost: 4", "chosen cards: Copper, Estate"]
+    assert log_fields(None) == []
+
+
+def test_unknown_audit_scope_is_refused(client: FlaskClient) -> None:
+    """An audit of nothing must not read as a pass: 400 naming the sets, suggesting cards."""
+    data = client.get("/api/v1/audit?set=nope").get_json()
+    assert data["status"] == 400 and data["code"] == "invalid_input"
+    assert "base" in data["choices"] and "basic" in data["choices"]
+    assert "'nope'" in data["details"] and "prosperity" in data["details"]
+    twin = client.get("/audit.json?card=Vilage")
+    assert twin.status_code == 400 and "Village" in twin.get_json()["candidates"]
+    assert client.get("/audit.json?card=nope").status_code == 400
+    page = client.get("/audit?set=nope")
+    assert page.status_code == 400 and page.mimetype == "text/html"
+    assert 'href="/audit?set=base"' in page.get_data(as_text=True)
+    html = client.get("/audit?card=Vilage").get_data(as_text=True)
+    assert 'href="/audit?card=Village"' in html
+    # Known scopes still answer, including a set with cards but no scenarios and "basic".
+    for query in ("set=basic", "set=hinterlands", "card=village", "card=Throne%20Room"):
+        assert client.get(f"/api/v1/audit?{query}").status_code == 200, query

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import schemathesis
 from flask import Flask
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis.errors import Unsatisfiable
 from schemathesis.checks import (
     content_type_conformance,
@@ -21,6 +21,8 @@ from schemathesis.checks import (
 )
 from schemathesis.generation import GenerationMode
 
+from rulings_service.web.api import OPERATIONS
+
 CHECKS = [
     not_a_server_error,
     status_code_conformance,
@@ -29,6 +31,7 @@ CHECKS = [
 ]
 EXAMPLES = {GenerationMode.POSITIVE: 50, GenerationMode.NEGATIVE: 25}
 MINIMUM_REQUESTS = 500
+RESERVED = next(op.reserved for op in OPERATIONS if op.endpoint == "card")
 
 
 def _run(operation, mode: GenerationMode, sent: list[int], skipped: list[str]) -> None:
@@ -41,6 +44,11 @@ def _run(operation, mode: GenerationMode, sent: list[int], skipped: list[str]) -
     )
     @given(case=operation.as_strategy(generation_mode=mode))
     def check(case) -> None:
+        # /cards/named and /cards/autocomplete are operations of their own that
+        # the document keeps out of /cards/{slug} ("not": reserved); a negative
+        # case sending such a slug reaches that other operation, which its own
+        # cases test against its own schema.
+        assume(not set(RESERVED) & set((case.path_parameters or {}).values()))
         response = case.call()
         sent.append(response.status_code)
         assert response.status_code < 500, response.text
@@ -73,8 +81,8 @@ def test_api_conforms_to_its_openapi_document(app: Flask) -> None:
     print(f"schemathesis: {len(sent)} requests, negative mode impossible for {skipped}")
     assert len(sent) >= MINIMUM_REQUESTS, f"only {len(sent)} requests were generated"
     # Operations with constrained input must have been fed invalid input too.
-    constrained = {"GET /api/v1/search", "GET /api/v1/cards/named",
-                   "GET /api/v1/cards/autocomplete", "POST /api/v1/resolve"}
+    # (Autocomplete is not: it accepts any prefix and never errors.)
+    constrained = {"GET /api/v1/search", "GET /api/v1/cards/named", "POST /api/v1/resolve"}
     assert not constrained & set(skipped), skipped
     assert all(status < 500 for status in sent)
     # Both sides of the contract were exercised: accepted and refused requests.

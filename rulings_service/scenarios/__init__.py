@@ -4,8 +4,11 @@ Public API (used by the CLI and the web service):
 
 - :func:`load_scenarios` -> list of :class:`Scenario` (validated files);
 - :func:`replay` (scenario id) -> transcript dict: every step with its nested
-  log and every zone after it, plus pass/fail and mismatches;
-- :func:`run_audit` (``set=None, card=None``) -> totals and per set/card counts;
+  log and every zone after it, plus pass/fail and mismatches (the terminal
+  rendering shows only changed zones unless asked for all);
+- :func:`run_audit` (``set=None, card=None, max_informational=None``) -> totals
+  and per set/card counts; an unknown set or card raises :class:`UnknownScope`
+  (a ``ValueError`` with ``kind``, ``value``, ``choices`` and ``candidates``);
 - :func:`ruling_status` (ruling id) -> demonstrated / informational / unclassified.
 
 Everything returned is a JSON-serialisable dict.
@@ -15,7 +18,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from rulings_service.scenarios.audit import run_audit
+from rulings_service.scenarios.audit import UnknownScope, run_audit
 from rulings_service.scenarios.loader import (
     Scenario,
     ScenarioFileError,
@@ -27,6 +30,7 @@ from rulings_service.scenarios.status import classify, informational, scenarios_
 __all__ = [
     "Scenario",
     "ScenarioFileError",
+    "UnknownScope",
     "load_scenarios",
     "replay",
     "run_audit",

@@ -7,7 +7,9 @@ unclassified, and lists each failure with the expected and actual values.
 Scenario files that do not load, scenarios naming ruling ids the corpus does
 not have (a stale id after a corpus change) and rulings both demonstrated and
 informational are reported too, because each means a ruling is not really
-checked. ``ok`` is false when anything in scope fails or is unclassified.
+checked. ``ok`` is false when anything in scope fails or is unclassified, or
+when the informational share exceeds the limit the caller set
+(``max_informational``). An unknown set or card raises :class:`UnknownScope`.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from typing import Any
 
 from parsers.catalogue import slugify
 from rulings_service.scenarios.loader import Scenario, scan_scenarios
+from rulings_service.scenarios.names import suggest
 from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
 
 COUNT_KEYS = ("rulings", "demonstrated", "passing", "failing", "informational", "unclassified")
@@ -31,6 +34,78 @@ Progress = Callable[[str], None]
 #: (Prosperity). Issue 4 covers "the base set and the basic cards", and those
 #: three live in other sets, so ``--set base`` alone misses them.
 BASIC_SCOPE = "basic"
+
+
+class UnknownScope(ValueError):
+    """The audit was asked for a set or card the corpus does not have.
+
+    An audit of nothing would count zero rulings and report ``ok``, which
+    reads as a pass; so an unknown scope is an error the callers turn into
+    a refusal (the CLI exits 1, the web answers 400). ``kind`` is ``"set"``
+    or ``"card"``, ``value`` what was asked, ``choices`` every valid value of
+    that kind (sets, ``basic`` included; card names) and ``candidates`` the
+    closest of them to ``value`` (for "did you mean").
+    """
+
+    def __init__(self, kind: str, value: str, choices: list[str], candidates: list[str]):
+        self.kind = kind
+        self.value = value
+        self.choices = choices
+        self.candidates = candidates
+        message = f"no {kind} {value!r} in the corpus"
+        if candidates:
+            message += f"; did you mean {' or '.join(repr(c) for c in candidates)}?"
+        if kind == "set":
+            message += (
+                f"{'' if candidates else ';'} sets: {', '.join(choices)} "
+                f"({BASIC_SCOPE!r} is the basic cards of every set)"
+            )
+        super().__init__(message)
+
+
+def known_sets(corpus: Any) -> list[str]:
+    """Every set an audit may be scoped to: those of the rulings and of the catalogue, and basic."""
+    sets = {r.get("set") for r in corpus.rulings}
+    for card in getattr(corpus, "cards", None) or ():
+        sets.add(card.get("set"))
+        sets.update(card.get("sets") or ())
+    sets.discard(None)
+    return sorted({*map(str, sets), BASIC_SCOPE})
+
+
+def card_scope_names(corpus: Any) -> dict[str, str]:
+    """Slug -> name of everything ``--card`` accepts: catalogue cards (and their
+    aliases) and the cards or general-rules topics rulings belong to."""
+    names: dict[str, str] = {}
+    for ruling in corpus.rulings:
+        if ruling.get("card"):
+            names.setdefault(slugify(ruling["card"]), ruling["card"])
+            if ruling.get("card_slug"):
+                names.setdefault(ruling["card_slug"], ruling["card"])
+    for card in getattr(corpus, "cards", None) or ():
+        names[card["slug"]] = card["name"]
+        for alias in card.get("aliases") or ():
+            names.setdefault(slugify(alias), card["name"])
+    return names
+
+
+def resolve_scope(corpus: Any, set_id: str | None, card: str | None) -> str | None:
+    """Check the scope; return the card's catalogue name (an alias resolved), or None.
+
+    Raises :class:`UnknownScope` for a set or card the corpus does not know.
+    """
+    if set_id:
+        sets = known_sets(corpus)
+        if set_id not in sets:
+            raise UnknownScope("set", set_id, sets, suggest(set_id, sets))
+    if not card:
+        return None
+    names = card_scope_names(corpus)
+    found = names.get(slugify(card))
+    if found is None:
+        choices = sorted(set(names.values()))
+        raise UnknownScope("card", card, choices, suggest(card, choices))
+    return found
 
 
 def basic_card_slugs(corpus: Any) -> frozenset[str]:
@@ -83,6 +158,7 @@ def scenarios_in_scope(
     corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
 ) -> list[Scenario]:
     """The scenarios an audit of this scope replays (all of them for the whole corpus)."""
+    card = resolve_scope(corpus, set_id, card)
     scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
     return _select_scenarios(scenarios, scope_ids, card, whole=not (set_id or card))
 
@@ -94,8 +170,23 @@ def run_audit(
     corpus: Any = None,
     scenarios: list[Scenario] | None = None,
     progress: Progress | None = None,
+    max_informational: float | None = None,
 ) -> dict[str, Any]:
-    """Replay the scenarios in scope and count every ruling; JSON-serialisable result."""
+    """Replay the scenarios in scope and count every ruling; JSON-serialisable result.
+
+    Raises :class:`UnknownScope` when ``set`` or ``card`` names nothing in the
+    corpus (before anything is replayed). A card may be given by any spelling
+    that slugifies to its name, or by an alias; the report's scope names it
+    as the catalogue does.
+
+    ``max_informational`` (a share from 0 to 1) fails the audit when more of
+    the rulings in scope than that are informational: marking rulings
+    informational is the easy way out of writing scenarios, and this is the
+    guard against it. ``None`` (the default) sets no limit, since a single
+    card's few rulings can honestly all be informational.
+    """
+    if max_informational is not None and not 0 <= max_informational <= 1:
+        raise ValueError(f"max_informational must be a share from 0 to 1, got {max_informational}")
     from rulings_service.scenarios.runner import run_scenario
 
     started = time.perf_counter()
@@ -103,6 +194,7 @@ def run_audit(
         from rulings_service.corpus_store import ensure_built
 
         corpus = ensure_built()
+    card = resolve_scope(corpus, set, card)
     file_errors: list[str] = []
     if scenarios is None:
         scenarios, errors = scan_scenarios()
@@ -163,13 +255,16 @@ def run_audit(
         if not res["passed"]
     ]
     share = totals["informational"] / totals["rulings"] if totals["rulings"] else 0.0
-    ok = not (failures or unclassified or unknown or file_errors or conflicts)
+    too_informational = max_informational is not None and share > max_informational
+    ok = not (failures or unclassified or unknown or file_errors or conflicts or too_informational)
     return {
         "build_id": getattr(corpus, "build_id", None),
         "scope": {"set": set, "card": card},
         "ok": ok,
         "totals": totals,
         "informational_share": round(share, 4),
+        "max_informational": max_informational,
+        "informational_exceeded": too_informational,
         "scenarios": {
             "run": len(results),
             "passing": sum(1 for r in results.values() if r["passed"]),
@@ -212,8 +307,15 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
     sc = report["scenarios"]
     yield (
         f"scenarios: {sc['run']} run, {sc['passing']} passing, {sc['failing']} failing; "
-        f"informational share {report['informational_share']:.1%}; {report['seconds']} s"
+        f"informational share {report['informational_share']:.1%}"
+        + _limit_text(report.get("max_informational"))
+        + f"; {report['seconds']} s"
     )
+    if report.get("informational_exceeded"):
+        yield (
+            f"TOO MANY INFORMATIONAL: {report['informational_share']:.1%} of the rulings in "
+            f"scope are informational, more than the limit of {report['max_informational']:.1%}"
+        )
     for failure in report["failures"]:
         yield f"FAIL {failure['scenario']}: {failure['title']}"
         if failure["error"]:
@@ -229,6 +331,10 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
     for error in report["file_errors"]:
         yield f"INVALID FILE {error}"
     yield "OK" if report["ok"] else "NOT OK"
+
+
+def _limit_text(limit: float | None) -> str:
+    return "" if limit is None else f" (limit {limit:.1%})"
 
 
 def _row(name: str, *cells: object) -> str:

@@ -11,7 +11,7 @@ import yaml
 from click.testing import CliRunner
 
 from rulings_service.cli import main
-from rulings_service.scenarios.audit import run_audit
+from rulings_service.scenarios.audit import UnknownScope, format_audit, run_audit
 from rulings_service.scenarios.loader import load_scenario_file
 
 
@@ -110,6 +110,66 @@ def test_basic_scope_takes_basic_cards_of_every_set_and_nothing_else(tmp_path: P
     assert report["scenarios"]["run"] == 1
 
 
+def test_unknown_set_or_card_raises_unknown_scope(tmp_path: Path) -> None:
+    good = scenario(tmp_path, "smithy--good", ["smithy-aaaaaa"], ["Copper", "Silver", "Gold"])
+    corpus = fake_corpus(ruling("smithy-aaaaaa"), ruling("bridge-d", "Bridge", "intrigue"))
+    with pytest.raises(UnknownScope) as info:
+        run_audit(None, card="Smithe", corpus=corpus, scenarios=[good])
+    assert (info.value.kind, info.value.value) == ("card", "Smithe")
+    assert info.value.candidates == ["Smithy"] and info.value.choices == ["Bridge", "Smithy"]
+    assert str(info.value) == "no card 'Smithe' in the corpus; did you mean 'Smithy'?"
+    with pytest.raises(UnknownScope) as info:
+        run_audit("nonsense", corpus=corpus, scenarios=[good])
+    assert info.value.kind == "set" and info.value.choices == ["base", "basic", "intrigue"]
+    assert "no set 'nonsense' in the corpus; sets: base, basic, intrigue" in str(info.value)
+    with pytest.raises(ValueError, match="did you mean 'intrigue'"):
+        run_audit("intrige", corpus=corpus, scenarios=[good])
+
+
+def test_known_scopes_with_other_spellings_are_accepted(tmp_path: Path) -> None:
+    good = scenario(tmp_path, "smithy--good", ["smithy-aaaaaa"], ["Copper", "Silver", "Gold"])
+    corpus = fake_corpus(ruling("smithy-aaaaaa"))
+    corpus.cards = [
+        {"slug": "smithy", "name": "Smithy", "set": "base", "aliases": ["Smithie"]},
+        {"slug": "oasis", "name": "Oasis", "set": "hinterlands", "aliases": []},
+    ]
+    for spelling in ("smithy", "SMITHY", "Smithie"):
+        report = run_audit(None, card=spelling, corpus=corpus, scenarios=[good])
+        assert report["scope"]["card"] == "Smithy"
+        assert report["totals"]["passing"] == 1 and report["ok"] is True
+    # A set or card of the catalogue without rulings is a real, empty scope.
+    assert run_audit("hinterlands", corpus=corpus, scenarios=[good])["totals"]["rulings"] == 0
+    assert run_audit(None, card="Oasis", corpus=corpus, scenarios=[good])["scenarios"]["run"] == 0
+
+
+def test_informational_limit_fails_the_audit_only_when_exceeded(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from rulings_service.scenarios import audit
+    from rulings_service.scenarios.status import Informational
+
+    good = scenario(tmp_path, "smithy--good", ["smithy-aaaaaa"], ["Copper", "Silver", "Gold"])
+    info = {
+        rid: Informational(rid, "table-talk", "say your Actions out loud")
+        for rid in ("smithy-bbbbbb", "smithy-cccccc", "smithy-dddddd")
+    }
+    monkeypatch.setattr(audit, "informational", lambda: info)
+    corpus = fake_corpus(*(ruling(f"smithy-{c * 6}") for c in "abcd"))
+    report = run_audit("base", corpus=corpus, scenarios=[good])
+    assert report["informational_share"] == 0.75 and report["ok"] is True
+    assert report["max_informational"] is None and report["informational_exceeded"] is False
+    within = run_audit("base", corpus=corpus, scenarios=[good], max_informational=0.75)
+    assert within["ok"] is True and within["informational_exceeded"] is False
+    over = run_audit("base", corpus=corpus, scenarios=[good], max_informational=0.5)
+    assert over["ok"] is False and over["informational_exceeded"] is True
+    assert (
+        "TOO MANY INFORMATIONAL: 75.0% of the rulings in scope are informational, "
+        "more than the limit of 50.0%"
+    ) in list(format_audit(over))
+    with pytest.raises(ValueError, match="share from 0 to 1"):
+        run_audit("base", corpus=corpus, scenarios=[good], max_informational=10)
+
+
 @pytest.fixture(scope="module")
 def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A real corpus build of the shipped sources, shared by the CLI tests."""
@@ -122,12 +182,14 @@ def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 def test_audit_command_base_set_is_clean(built: Path, monkeypatch) -> None:
     monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
-    result = CliRunner().invoke(main, ["audit", "--set", "base", "--json"])
+    command = ["audit", "--set", "base", "--json", "--max-informational", "0.10"]
+    result = CliRunner().invoke(main, command)
     assert result.exit_code == 0, result.output
     report = json.loads(result.stdout)
     totals = report["totals"]
     assert totals["failing"] == 0 and totals["unclassified"] == 0
     assert totals["informational"] <= 0.10 * totals["rulings"]
+    assert report["max_informational"] == 0.10 and not report["informational_exceeded"]
     assert totals["demonstrated"] + totals["informational"] == totals["rulings"]
 
 
@@ -157,7 +219,31 @@ def test_audit_command_unknown_set_is_one_line(built: Path, monkeypatch) -> None
     monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
     result = CliRunner().invoke(main, ["audit", "--set", "nope"])
     assert result.exit_code == 1
-    assert "no rulings in set 'nope'" in result.output and "Traceback" not in result.output
+    assert "no set 'nope' in the corpus; sets: " in result.output
+    assert "Traceback" not in result.output
+
+
+@pytest.mark.parametrize(("card", "wanted"), [
+    ("Foo", "Error: no card 'Foo' in the corpus"),
+    ("Feest", "Error: no card 'Feest' in the corpus; did you mean 'Feast'?"),
+])
+def test_audit_command_unknown_card_exits_1(
+    built: Path, monkeypatch, card: str, wanted: str
+) -> None:
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--card", card, "--json"])
+    assert result.exit_code == 1
+    assert wanted in result.output and '"ok"' not in result.output
+
+
+def test_audit_command_informational_limit(built: Path, monkeypatch) -> None:
+    """Base has a few informational rulings (6 of 100): a limit of 0 fails the run."""
+    monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
+    result = CliRunner().invoke(main, ["audit", "--set", "base", "--max-informational", "0"])
+    assert result.exit_code == 1
+    assert "TOO MANY INFORMATIONAL" in result.stdout and result.stdout.rstrip().endswith("NOT OK")
+    bad = CliRunner().invoke(main, ["audit", "--set", "base", "--max-informational", "1.5"])
+    assert bad.exit_code == 2 and "0<=x<=1" in bad.output
 
 
 def test_replay_command_prints_steps_and_zones() -> None:
@@ -195,3 +281,24 @@ def test_invalid_file_is_reported_by_the_commands_without_traceback(
     replay = CliRunner().invoke(main, ["replay", "smithy--broken"])
     assert replay.exit_code == 1 and "setup.players" in replay.output
     assert "Traceback" not in listing.output + replay.output
+
+
+def test_misspelt_card_fails_the_listing_and_the_replay_naming_the_field(
+    tmp_path: Path, monkeypatch
+) -> None:
+    from rulings_service.scenarios import loader
+
+    shipped = loader.SCENARIOS_DIR / "feast--throne-room-gains-two.yaml"
+    text = shipped.read_text(encoding="utf-8")
+    assert "hand: [Throne Room, Feast, Copper]" in text
+    (tmp_path / shipped.name).write_text(
+        text.replace("hand: [Throne Room, Feast, Copper]", "hand: [Throne Room, Feest, Copper]"),
+        encoding="utf-8",
+    )
+    monkeypatch.setattr(loader, "SCENARIOS_DIR", tmp_path)
+    wanted = "setup.player1.hand[1]: unknown card 'Feest' (did you mean Feast?)"
+    listing = CliRunner().invoke(main, ["scenarios"])
+    assert listing.exit_code == 1
+    assert f"feast--throne-room-gains-two.yaml: {wanted}" in listing.output
+    replay = CliRunner().invoke(main, ["replay", "feast--throne-room-gains-two"])
+    assert replay.exit_code == 1 and wanted in replay.output

@@ -25,9 +25,20 @@ def register(group: click.Group) -> None:
 
 @click.command("replay")
 @click.argument("scenario_id")
-@click.option("--json", "as_json", is_flag=True, help="Print the transcript as JSON.")
-def replay_command(scenario_id: str, as_json: bool) -> None:
-    """Replay scenario SCENARIO_ID step by step, with the log and every zone after each step."""
+@click.option(
+    "--json", "as_json", is_flag=True,
+    help="Print the transcript as JSON (it always holds every zone after each step).",
+)
+@click.option(
+    "--all-zones", is_flag=True,
+    help="Print every zone after each step, not only the zones that changed.",
+)
+def replay_command(scenario_id: str, as_json: bool, all_zones: bool) -> None:
+    """Replay scenario SCENARIO_ID step by step, with its nested log.
+
+    The start shows every zone; after each step, the text output shows only
+    the zones that changed (--all-zones: every zone). Exits 1 if the scenario fails.
+    """
     from rulings_service.scenarios import replay
     from rulings_service.scenarios.transcript import format_transcript
 
@@ -42,7 +53,7 @@ def replay_command(scenario_id: str, as_json: bool) -> None:
     if as_json:
         click.echo(json.dumps(transcript, indent=2, ensure_ascii=False))
     else:
-        for line in format_transcript(transcript):
+        for line in format_transcript(transcript, all_zones=all_zones):
             click.echo(line)
     if not transcript["passed"]:
         sys.exit(1)

@@ -3,8 +3,11 @@
 The transcript itself is a JSON-serialisable dict built by the runner (the web
 pages render the same data); this module only turns it into lines of text:
 each step, its nested log indented the way Dominion Online nests it, and the
-zones after the step, printed only where they changed so a long scenario stays
-readable.
+zones after the step. By default only the zones that changed are printed, so a
+long scenario stays readable; the transcript says so in a note, since a reader
+who expects every zone would otherwise take a missing zone for an empty one.
+``all_zones=True`` (``rulings replay --all-zones``) prints every zone after
+every step.
 """
 
 from __future__ import annotations
@@ -12,12 +15,23 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+#: The note printed when only the changed zones are shown.
+CHANGED_ONLY_NOTE = (
+    "  (after each step only the zones that changed are shown; --all-zones shows every zone)"
+)
 
-def format_transcript(transcript: dict[str, Any]) -> Iterator[str]:
-    """Lines describing a whole replay, ending with PASS or the mismatches."""
+
+def format_transcript(transcript: dict[str, Any], *, all_zones: bool = False) -> Iterator[str]:
+    """Lines describing a whole replay, ending with PASS or the mismatches.
+
+    The start shows every zone; after each step, only the zones that changed
+    unless ``all_zones`` (then every zone, as at the start).
+    """
     yield f"{transcript['id']}: {transcript['title']}"
     yield f"  rulings: {', '.join(transcript['rulings'])}"
     yield f"  file: {transcript['file']}"
+    if not all_zones:
+        yield CHANGED_ONLY_NOTE
     yield "  start:"
     previous = transcript.get("initial") or {}
     yield from (f"    {line}" for line in format_zones(previous))
@@ -27,14 +41,22 @@ def format_transcript(transcript: dict[str, Any]) -> Iterator[str]:
             yield f"     answers: {'; '.join(map(str, step['answers']))}"
         if "check" in step:
             yield f"     {'holds' if step['passed'] else 'DOES NOT HOLD'}: {step['check']}"
+        for refused in step.get("refused_answers", []):
+            yield f"     answer refused (as expected): {refused}"
         if step.get("error"):
             yield f"     refused (as expected): {step['error']}"
         yield from (f"       {line}" for line in format_log(step.get("log", [])))
         zones = step.get("zones") or {}
-        changed = list(format_zones(zones, previous))
-        if changed:
-            yield "     after:"
-            yield from (f"       {line}" for line in changed)
+        if all_zones:
+            yield "     after (every zone):"
+            yield from (f"       {line}" for line in format_zones(zones))
+        else:
+            changed = list(format_zones(zones, previous))
+            if changed:
+                yield "     after (changed zones):"
+                yield from (f"       {line}" for line in changed)
+            else:
+                yield "     after: no zone changed"
         previous = zones or previous
     if transcript.get("error"):
         yield f"ERROR {transcript['error']}"
@@ -65,13 +87,16 @@ def describe_event(event: dict[str, Any]) -> str:
     kind = str(event.get("event", "?"))
     data = dict(event.get("data") or {})
     parts = [who, VERBS.get(kind, kind.replace("_", " "))]
+    cards = list(event.get("cards") or [])
     if kind == "decision":
         answer = data.pop("answer", [])
         parts.append(f"{data.pop('kind', '?')}: {', '.join(map(str, answer)) or 'nothing'}")
+        if cards == answer:  # the chosen cards, already named by the answer
+            cards = []
     elif kind == "phase":
         parts.append(str(data.pop("phase", "")))
-    if event.get("cards"):
-        parts.append(", ".join(map(str, event["cards"])))
+    if cards:
+        parts.append(", ".join(map(str, cards)))
     if data.pop("again", False):
         parts.append("again")
     if event.get("source") and event["source"] != "test":

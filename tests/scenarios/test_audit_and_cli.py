@@ -254,6 +254,43 @@ def test_replay_command_prints_steps_and_zones() -> None:
     assert result.output.rstrip().endswith("PASS")
 
 
+def test_replay_text_says_it_shows_changed_zones_and_all_zones_shows_every_zone() -> None:
+    sid = "feast--throne-room-gains-two"
+    changed = CliRunner().invoke(main, ["replay", sid])
+    assert changed.exit_code == 0, changed.output
+    assert "only the zones that changed are shown; --all-zones shows every zone" in (
+        changed.output
+    )
+    assert "after (changed zones):" in changed.output
+    # Player 2's zones and player 1's deck did not change, so only --all-zones prints them.
+    assert "player 2 hand: []" not in changed.output.split("1. play Throne Room")[1]
+    every = CliRunner().invoke(main, ["replay", sid, "--all-zones"])
+    assert every.exit_code == 0, every.output
+    assert "only the zones that changed" not in every.output
+    after = every.output.split("after (every zone):")[1]
+    for line in ("player 1 deck: []", "player 2 hand: []", "player 1 hand: [Copper]",
+                 "trash: [Feast]"):
+        assert line in after, line
+    start = every.output.split("  start:")[1].split("  1. ")[0]
+    assert len(after.splitlines()) - 2 == len(start.strip().splitlines())  # same zones listed
+
+
+def test_replay_shows_a_refused_answer_and_a_step_that_changed_nothing() -> None:
+    chapel = CliRunner().invoke(main, ["replay", "chapel--cannot-trash-itself"])
+    assert "answer refused (as expected): ['Chapel', 'Chapel', 'Estate']" in chapel.output
+    market = CliRunner().invoke(main, ["replay", "market--plus-card-action-buy-coin"])
+    refused = market.output.split("refused (as expected): cannot buy Copper: no Buys left")[1]
+    assert refused.splitlines()[1] == "     after: no zone changed"
+
+
+def test_replay_help_describes_the_text_output_honestly() -> None:
+    help_text = " ".join(CliRunner().invoke(main, ["replay", "--help"]).output.split())
+    assert "with the log and every zone after each step" not in help_text
+    assert "the text output shows only the zones that changed (--all-zones: every zone)" in (
+        help_text
+    )
+
+
 def test_replay_command_json_and_unknown_id() -> None:
     result = CliRunner().invoke(main, ["replay", "smithy--draw-three", "--json"])
     transcript = json.loads(result.output)

@@ -17,6 +17,8 @@ import click
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
+#: gunicorn's largest request line and header field (0 would mean unbounded, which we avoid).
+MAX_REQUEST_LINE = 8190
 
 
 def is_loopback(host: str) -> bool:
@@ -80,20 +82,33 @@ def serve_command(host: str, port: int, workers: int | None, threads: int, dev: 
         # Python for whoever can reach a traceback page, so it stays off.
         app.run(host=host, port=port, debug=True, use_reloader=True, use_debugger=False)
         return
-    run_gunicorn(app, {
+    run_gunicorn(app, gunicorn_options(host, port, workers or default_workers(), threads))
+
+
+def gunicorn_options(host: str, port: int, workers: int, threads: int) -> dict[str, Any]:
+    """gunicorn's settings for the service.
+
+    The request-line and header limits are gunicorn's maxima (8190 bytes), so
+    any URL up to about 8 KB reaches the app, whose own checks answer 414 in
+    the API's error shape; longer lines are refused by ``JsonErrorWorker`` in
+    the same shape. gunicorn stops reading at those limits, so no request can
+    make a worker buffer more than that.
+    """
+    return {
         "bind": f"{host}:{port}",
-        "workers": workers or default_workers(),
+        "workers": workers,
         "threads": threads,
-        "worker_class": "gthread",
+        "worker_class": "rulings_service.web.gunicorn_worker.JsonErrorWorker",
         "preload_app": True,
         "timeout": 30,
         "keepalive": 5,
         "accesslog": None,
         "errorlog": "-",
         "loglevel": "warning",
-        "limit_request_line": 4094,
+        "limit_request_line": MAX_REQUEST_LINE,
         "limit_request_fields": 50,
-    })
+        "limit_request_field_size": MAX_REQUEST_LINE,
+    }
 
 
 def register(group: click.Group) -> None:

@@ -16,6 +16,10 @@ DEFAULTS: dict[str, object] = {
     "MAX_CONTENT_LENGTH": 64 * 1024,
     # A whole query string longer than this is refused with 414.
     "MAX_QUERY_STRING": 2048,
+    # A path longer than this (in bytes, percent-encoded) is refused with 414.
+    # No page or API path comes near it; longer URLs than gunicorn's 8190-byte
+    # request line are refused by the worker in the same shape (gunicorn_worker).
+    "MAX_PATH": 1024,
     # At most this many [[Card]] references are resolved in one message.
     "MAX_REFERENCES": 10,
     # Seconds browsers and proxies may reuse a GET answer without asking again;

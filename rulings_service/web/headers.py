@@ -40,10 +40,18 @@ SECURITY_HEADERS = {
 
 
 def _check_limits() -> None:
-    """Refuse over-long query strings before any view parses them."""
+    """Refuse over-long paths and query strings before any view parses them.
+
+    Checked on the raw (percent-encoded) bytes a client sent, so the limit is
+    the one the client can count, and no view echoes a huge path back.
+    """
     limit = current_app.config["MAX_QUERY_STRING"]
     if len(request.query_string) > limit:
         raise ApiError(414, "uri_too_long", f"The query string is longer than {limit} bytes.")
+    path_limit = current_app.config["MAX_PATH"]
+    raw_path = request.environ.get("RAW_URI", "").split("?", 1)[0] or request.path
+    if len(raw_path.encode("utf-8", "replace")) > path_limit:
+        raise ApiError(414, "uri_too_long", f"The path is longer than {path_limit} bytes.")
 
 
 def etag_for(body: bytes) -> str:

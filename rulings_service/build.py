@@ -6,6 +6,10 @@ ids. It writes into a fresh directory next to the target and only then points
 the ``current`` symlink at it with ``os.replace`` (atomic on POSIX), so a build
 that fails at any step leaves the previous corpus and index untouched.
 
+The sources are shipped byte-for-byte, so the manifest pins each one (``sha256``
+and ``chars``) and a file that differs is refused before it is parsed: a
+truncated or re-encoded copy can still parse into a plausible, smaller corpus.
+
 Further steps (the search index) are added to ``default_steps()``: each step
 gets the finished corpus and the staging directory, and writes its own files
 there before the swap.

@@ -172,6 +172,17 @@ def test_malformed_pin_is_a_clear_error(tmp_path: Path, change: dict, message: s
         build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
 
 
+def test_pin_with_the_right_sha256_but_wrong_length_is_a_manifest_error(tmp_path: Path) -> None:
+    sources = _copy_sources(tmp_path)
+    manifest = yaml.safe_load((sources / "manifest.yaml").read_text(encoding="utf-8"))
+    manifest["sources"][1]["chars"] += 1
+    (sources / "manifest.yaml").write_text(yaml.safe_dump(manifest), encoding="utf-8")
+    with pytest.raises(BuildError, match=r"001_5c3cde148713c62b\.txt: the manifest's pin is "
+                       r"inconsistent: the sha256 matches but it says 16940 characters, the "
+                       r"file has 16939"):
+        build(tmp_path / "out", sources_dir=sources, steps=CORPUS_ONLY)
+
+
 def test_unpinned_source_gets_parse_errors(tmp_path: Path) -> None:
     """Without the pin a damaged rulebook is still caught where it stops making sense."""
     sources = _copy_sources(tmp_path, pinned=False)

@@ -14,6 +14,7 @@ table that says which.
 
 from __future__ import annotations
 
+import difflib
 from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
@@ -241,10 +242,29 @@ class PlayerExpectSchema(Schema):
     discard_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+#: Kinds of event the engine writes to its log (``Primitives._event``'s first argument).
+#: A misspelt kind in ``log_absent`` would hold vacuously, so facts must use one of these;
+#: a test keeps the list equal to the kinds the engine's source writes.
+LOG_EVENTS = (
+    "buy", "decision", "discard", "draw", "duration", "exchange", "gain", "game_end", "look",
+    "phase", "play", "react", "return", "reveal", "set_aside", "shuffle", "topdeck", "trash",
+    "turn",
+)
+
+
+def _validate_log_event(value: str) -> None:
+    if value not in LOG_EVENTS:
+        close = difflib.get_close_matches(value, LOG_EVENTS, n=1)
+        hint = f" (did you mean {close[0]}?)" if close else ""
+        raise ValidationError(
+            f"unknown log event {value!r}{hint}; events: {', '.join(LOG_EVENTS)}"
+        )
+
+
 class LogFactSchema(Schema):
     """A fact the event log must (or must not) contain: every given key must match."""
 
-    event = fields.String(required=True)
+    event = fields.String(required=True, validate=_validate_log_event)
     player = fields.Integer(strict=True, validate=_validate_player_number)
     card = fields.String()
     source = fields.String()

@@ -11,13 +11,15 @@ It stops the server it started and talks to nothing but 127.0.0.1.
     .venv/bin/python benchmarks/load_test.py                # defaults: 32 clients, 10 s each
     .venv/bin/python benchmarks/load_test.py --seconds 5 --json-out result.json
 
-The server keeps an in-process cache of GET answers (``web/cache.py``), so
-each target runs twice by default: once against a server with the cache off
-(every search really searches) and once with it on (repeated URLs, as bots
-send them). Search paths are the fixed questions below plus every card name,
-so the cached run still starts cold for each distinct URL.
+Search is driven with many distinct realistic questions: every question of
+``benchmarks/questions/*.yaml`` plus every card name, shuffled (fixed seed),
+about 1070 distinct URLs. The server keeps an in-process cache of GET answers
+(``web/cache.py``); the primary result is a server with that cache OFF, where
+every search really runs the search. A second server with the cache ON is
+measured separately and its hit rate reported (from the ``X-Cache`` header),
+because a cached run mostly measures how often the same URLs come back.
 
-Target (issue 6): search throughput at least half the ceiling's, 0 errors.
+Target (issue 6): uncached search throughput at least half the ceiling's, 0 errors.
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ import http.client
 import json
 import multiprocessing as mp
 import os
+import random
 import signal
 import socket
 import subprocess
@@ -36,14 +39,21 @@ import time
 from pathlib import Path
 from urllib.parse import quote
 
+import yaml
+
 HOST = "127.0.0.1"
-QUERIES = [
-    "throne room feast", "king's court", "trash", "gain a card costing up to",
-    "reveal reaction attack", "duration next turn", "\"set aside\"", "possession",
-    "victory tokens", "shuffle discard pile", "buy phase coins", "masquerade pass left",
-    "watchtower", "black market", "night phase", "boons hexes", "curse empty pile",
-    "native village mat", "moat", "treasure map",
-]
+QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
+
+
+def load_questions(directory: Path = QUESTIONS_DIR) -> list[str]:
+    """Every question of the search benchmarks, each once, in file order."""
+    seen: dict[str, None] = {}
+    for path in sorted(directory.glob("*.yaml")):
+        data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+        for item in data.get("questions", []):
+            if isinstance(item, dict) and str(item.get("q") or "").strip():
+                seen.setdefault(str(item["q"]).strip(), None)
+    return list(seen)
 
 
 def free_port() -> int:
@@ -70,6 +80,7 @@ def _client_process(port: int, paths: list[str], threads: int, seconds: float,
     """One client process: ``threads`` keep-alive connections hammering ``paths``."""
     latencies: list[float] = []
     errors: list[str] = []
+    cache_hits = [0]
     lock = threading.Lock()
     budget = [max_requests]
 
@@ -89,6 +100,7 @@ def _client_process(port: int, paths: list[str], threads: int, seconds: float,
                 response = conn.getresponse()
                 response.read()
                 status = response.status
+                hit = response.getheader("X-Cache") == "hit"
             except (OSError, http.client.HTTPException) as exc:
                 errors.append(f"{path}: {type(exc).__name__}")
                 conn.close()
@@ -97,6 +109,7 @@ def _client_process(port: int, paths: list[str], threads: int, seconds: float,
             elapsed = time.perf_counter() - began
             with lock:
                 latencies.append(elapsed)
+                cache_hits[0] += hit
                 if status != 200:
                     errors.append(f"{path}: HTTP {status}")
         conn.close()
@@ -108,7 +121,7 @@ def _client_process(port: int, paths: list[str], threads: int, seconds: float,
         t.start()
     for t in pool:
         t.join()
-    out.put((latencies, errors))
+    out.put((latencies, errors, cache_hits[0]))
 
 
 def run_target(name: str, port: int, paths: list[str], concurrency: int, processes: int,
@@ -126,10 +139,12 @@ def run_target(name: str, port: int, paths: list[str], concurrency: int, process
         p.start()
     latencies: list[float] = []
     errors: list[str] = []
+    hits = 0
     for _ in procs:
-        got_lat, got_err = queue.get(timeout=seconds + 60)
+        got_lat, got_err, got_hits = queue.get(timeout=seconds + 60)
         latencies += got_lat
         errors += got_err
+        hits += got_hits
     for p in procs:
         p.join(timeout=10)
     wall = max(time.monotonic() - start_at, 1e-9)
@@ -147,14 +162,22 @@ def run_target(name: str, port: int, paths: list[str], concurrency: int, process
         "throughput_rps": round(len(latencies) / wall, 1),
         "p50_ms": round(pct(0.50), 2) if latencies else None,
         "p99_ms": round(pct(0.99), 2) if latencies else None,
+        "distinct_paths": len(set(paths)),
+        "cache_hit_rate": round(hits / len(latencies), 3) if latencies else None,
     }
 
 
-def card_paths(port: int) -> list[str]:
+def list_cards(port: int) -> list[dict]:
     conn = http.client.HTTPConnection(HOST, port, timeout=30)
     conn.request("GET", "/api/v1/cards")
-    cards = json.loads(conn.getresponse().read())["cards"]
-    return [f"/api/v1/cards/{c['slug']}" for c in cards]
+    return json.loads(conn.getresponse().read())["cards"]
+
+
+def search_paths(cards: list[dict]) -> list[str]:
+    """Every benchmark question and every card name, shuffled the same way each run."""
+    queries = load_questions() + [c["name"] for c in cards]
+    random.Random(6).shuffle(queries)
+    return [f"/api/v1/search?q={quote(q)}" for q in dict.fromkeys(queries)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -177,7 +200,8 @@ def main(argv: list[str] | None = None) -> int:
     for cached in modes:
         results = serve_and_measure(args, cached)
         report.append({"cache": cached, "results": results, **summarise(args, results, cached)})
-    ok = report[-1]["target_met"]  # the served configuration: cache on unless --cache off
+    # The primary result is the uncached one: every search searches.
+    ok = report[0]["target_met"]
     if args.json_out:
         args.json_out.write_text(json.dumps(report, indent=2))
     return 0 if ok else 1
@@ -199,13 +223,11 @@ def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
                               env=env, start_new_session=True)
     try:
         wait_ready(port, timeout=300)
-        cards = card_paths(port)
-        names = [p.rsplit("/", 1)[1].replace("-", " ") for p in cards]
+        cards = list_cards(port)
         targets = {
             "ceiling (/api/v1/ping)": ["/api/v1/ping"],
-            "search (/api/v1/search)": [f"/api/v1/search?q={quote(q)}"
-                                        for q in QUERIES + names],
-            "card (/api/v1/cards/<slug>)": cards,
+            "search (/api/v1/search)": search_paths(cards),
+            "card (/api/v1/cards/<slug>)": [f"/api/v1/cards/{c['slug']}" for c in cards],
         }
         return [
             run_target(name, port, paths, args.concurrency, args.processes, args.seconds,
@@ -226,15 +248,18 @@ def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> di
     print(f"\nresponse cache {'ON' if cached else 'OFF'}: concurrency {args.concurrency}, "
           f"{os.cpu_count()} CPUs, {args.seconds:g} s per target")
     print(f"{'target':32} {'requests':>9} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
-          f" {'of ceiling':>10}")
+          f" {'of ceiling':>10} {'URLs':>6} {'cache hits':>10}")
     for r in results:
         share = r["throughput_rps"] / ceiling if ceiling else 0.0
         r["share_of_ceiling"] = round(share, 3)
+        hits = f"{r['cache_hit_rate']:.0%}" if cached and r["cache_hit_rate"] is not None else "-"
         print(f"{r['target']:32} {r['requests']:>9} {r['errors']:>6} {r['throughput_rps']:>9}"
-              f" {r['p50_ms']:>8} {r['p99_ms']:>8} {share:>10.0%}")
+              f" {r['p50_ms']:>8} {r['p99_ms']:>8} {share:>10.0%} {r['distinct_paths']:>6}"
+              f" {hits:>10}")
     search = results[1]
     ok = search["share_of_ceiling"] >= 0.5 and all(r["errors"] == 0 for r in results)
-    print("target (search >= 1/2 of ceiling, 0 errors):", "met" if ok else "NOT met")
+    label = "cached run, for comparison" if cached else "primary: every search searches"
+    print(f"target (search >= 1/2 of ceiling, 0 errors; {label}):", "met" if ok else "NOT met")
     return {"target_met": ok}
 
 

@@ -5,7 +5,8 @@ runs, so the answer to a URL never changes until the next build is loaded (by
 a restart). Repeated searches and card lookups, which is what bots send, are
 then answered without searching or serialising again. The cache is bounded in
 bytes, per worker process; ``RESPONSE_CACHE_BYTES = 0`` turns it off (the load
-test measures both ways).
+test measures both ways). Answers the cache saw say so in ``X-Cache: hit`` or
+``miss``, which is how the load test reports its hit rate.
 """
 
 from __future__ import annotations
@@ -66,7 +67,9 @@ def _serve_cached() -> Response | None:
     if entry is None:
         return None
     g.from_cache = True
-    return Response(entry[0], mimetype=entry[1])
+    response = Response(entry[0], mimetype=entry[1])
+    response.headers["X-Cache"] = "hit"
+    return response
 
 
 def _store(response: Response) -> Response:
@@ -80,6 +83,7 @@ def _store(response: Response) -> Response:
         and request.endpoint != "static"
     ):
         cache.put(_key(), response.get_data(), response.mimetype or "application/octet-stream")
+        response.headers["X-Cache"] = "miss"
     return response
 
 

@@ -39,7 +39,7 @@ def _field_value(value: Any) -> str:
         return ", ".join(_field_value(v) for v in value) if value else "none"
     if isinstance(value, dict):
         return ", ".join(f"{_words(k)} {_field_value(v)}" for k, v in value.items())
-    return str(value)
+    return _words(value)  # engine identifiers (choose_supply_card); card names have no "_"
 
 
 def log_fields(data: dict[str, Any] | None) -> list[str]:

@@ -172,10 +172,17 @@ def kingdoms() -> dict[str, Any]:
 
 # ----------------------------------------------------------------- search
 def _hit_dict(hit: Any) -> dict[str, Any]:
-    names = ("ruling_id", "card", "card_slug", "text", "score", "snippet_html")
-    if isinstance(hit, dict):
-        return {n: hit.get(n) for n in names}
-    return {n: getattr(hit, n) for n in names}
+    """A hit in ``SearchHitSchema``'s fields, order and types (the API sends it as is)."""
+    get = hit.get if isinstance(hit, dict) else lambda n: getattr(hit, n)
+    slug = get("card_slug")
+    return {
+        "ruling_id": str(get("ruling_id")),
+        "card": str(get("card")),
+        "card_slug": None if slug is None else str(slug),
+        "text": str(get("text")),
+        "score": float(get("score")),
+        "snippet_html": str(get("snippet_html")),
+    }
 
 
 def search(args: dict[str, Any]) -> dict[str, Any]:
@@ -199,10 +206,11 @@ def search(args: dict[str, Any]) -> dict[str, Any]:
         "query": args["q"],
         "filters": filters,
         "count": len(hits),
-        "total": getattr(response, "total", None) or len(hits),
+        "total": int(getattr(response, "total", None) or len(hits)),
         "results": hits,
-        "facets": {k: dict(v) for k, v in (response.facets or {}).items()},
-        "warnings": list(response.warnings),
+        "facets": {str(k): {str(value): int(n) for value, n in v.items()}
+                   for k, v in (response.facets or {}).items()},
+        "warnings": [str(w) for w in response.warnings],
     }
 
 

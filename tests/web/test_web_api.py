@@ -181,3 +181,15 @@ def test_openapi_document_describes_every_api_route(client: FlaskClient, app) ->
 
 def test_ping(client: FlaskClient, corpus: Corpus) -> None:
     assert client.get("/api/v1/ping").get_json() == {"ok": True, "build_id": corpus.build_id}
+
+
+def test_search_answer_equals_its_schema_dump(client: FlaskClient) -> None:
+    """The search endpoint skips marshmallow for speed; its answer must be the schema's dump."""
+    from rulings_service.web.schemas import SearchResultSchema
+
+    for query in ("q=throne+room+feast", "q=feast&set=base", "q=zzzz", "q=%00",
+                  "q=card:feast+or+card:cellar&limit=2"):
+        data = client.get(f"/api/v1/search?{query}").get_json()
+        assert data == SearchResultSchema().dump(data), query
+        assert list(data) == list(SearchResultSchema().fields), query
+    assert client.get("/api/v1/search?q=feast").get_json()["results"]  # not vacuous

@@ -153,3 +153,20 @@ def test_replay_works_without_javascript(browser, base_url: str, app: Flask) -> 
     tab.locator("#village--count-your-actions-step-1 a.next").click()
     assert tab.url.endswith("#village--count-your-actions-step-2")
     context.close()
+
+
+def test_ruling_replay_log_in_words(browser, base_url: str, shots: Path) -> None:
+    """A Throne Room replay on a desktop window: the log says "again", not "again: True".
+
+    Its screenshot, ``web-ruling-replay.png``, is the one in the README (docs/).
+    """
+    context = browser.new_context(viewport={"width": 1000, "height": 900})
+    tab = context.new_page()
+    try:
+        tab.goto(base_url + "/rulings/feast-41bc7f")
+        log = tab.locator("#replay-feast--throne-room-gains-two .log").first.inner_text()
+        assert "again" in log and "True" not in log
+        assert tab.locator(".verdict").inner_text() == "Scenario passes"
+        tab.screenshot(path=str(shots / "web-ruling-replay.png"), full_page=True)
+    finally:
+        context.close()

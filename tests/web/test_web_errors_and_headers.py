@@ -103,6 +103,7 @@ def test_repeated_gets_come_from_the_response_cache(app, client: FlaskClient) ->
     assert second.get_data() == first.get_data()
     assert second.headers["ETag"] == first.headers["ETag"]  # headers still added on a hit
     assert second.headers["Content-Security-Policy"] == CSP
+    assert (first.headers["X-Cache"], second.headers["X-Cache"]) == ("miss", "hit")
 
 
 def test_errors_are_never_cached(app, client: FlaskClient) -> None:

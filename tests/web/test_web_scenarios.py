@@ -96,9 +96,9 @@ def _scenarios(client: FlaskClient, ruling_id: str) -> list[str]:
 def test_log_fields_words() -> None:
     from rulings_service.web.filters import log_fields
 
-    assert log_fields({"again": True, "skipped": False, "cost": 4,
+    assert log_fields({"again": True, "skipped": False, "cost": 4, "kind": "choose_card",
                        "chosen_cards": ["Copper", "Estate"], "none": None}) == [
-        "again", "cost: 4", "chosen cards: Copper, Estate"]
+        "again", "cost: 4", "kind: choose card", "chosen cards: Copper, Estate"]
     assert log_fields(None) == []
 
 

@@ -230,7 +230,18 @@ def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
     pass, so the scope is checked here against the corpus first.
     """
     check_audit_scope(set_id, card)
-    return {"audit": services().audit(set_id, card)}
+    try:
+        return {"audit": services().audit(set_id, card)}
+    except ValueError as exc:
+        # The runner's own refusal (``scenarios.UnknownScope``: kind, value,
+        # choices, candidates), for a scope it knows better than the check above.
+        kind = getattr(exc, "kind", None)
+        if kind not in ("set", "card"):
+            raise
+        extra = ({"choices": list(exc.choices)} if kind == "set"  # type: ignore[attr-defined]
+                 else {"candidates": list(getattr(exc, "candidates", []))})
+        raise ApiError(400, "invalid_input", str(exc), fields={kind: [f"unknown {kind}"]},
+                       **extra) from exc
 
 
 #: The audit scope of the basic cards (Copper, Curse, Estate...), whatever their set.
@@ -245,6 +256,17 @@ def audit_sets() -> list[str]:
     return [*sorted(found), BASIC_SCOPE]
 
 
+def audit_card_slugs() -> frozenset[str]:
+    """Slugs an audit's ``card`` accepts: cards, their aliases, and what rulings belong to."""
+    corpus = services().corpus
+    slugs = {slugify(r["card"]) for r in corpus.rulings if r.get("card")}
+    slugs.update(r["card_slug"] for r in corpus.rulings if r.get("card_slug"))
+    for card in corpus.cards:
+        slugs.add(card["slug"])
+        slugs.update(slugify(alias) for alias in card.get("aliases") or ())
+    return frozenset(slugs)
+
+
 def check_audit_scope(set_id: str | None, card: str | None) -> None:
     """Raise a 400 naming the valid sets, or suggesting card names, for an unknown scope."""
     if set_id is not None and set_id not in (sets := audit_sets()):
@@ -253,9 +275,7 @@ def check_audit_scope(set_id: str | None, card: str | None) -> None:
                        fields={"set": ["unknown set"]}, choices=sets)
     if card is None:
         return
-    corpus = services().corpus
-    slug = slugify(card)
-    if slug in corpus.card_by_slug or any(r.get("card_slug") == slug for r in corpus.rulings):
+    if slugify(card) in audit_card_slugs():
         return
     match = services().searcher.named_fuzzy(clean_text(card)) if clean_text(card) else None
     candidates = []

@@ -117,5 +117,22 @@ def test_unknown_audit_scope_is_refused(client: FlaskClient) -> None:
     html = client.get("/audit?card=Vilage").get_data(as_text=True)
     assert 'href="/audit?card=Village"' in html
     # Known scopes still answer, including a set with cards but no scenarios and "basic".
-    for query in ("set=basic", "set=hinterlands", "card=village", "card=Throne%20Room"):
+    for query in ("set=basic", "set=hinterlands", "card=village", "card=Throne%20Room",
+                  "card=General%20rules:%20Durations"):
         assert client.get(f"/api/v1/audit?{query}").status_code == 200, query
+
+
+def test_runner_refusal_of_a_scope_is_a_400(app, client: FlaskClient, monkeypatch) -> None:
+    """If the runner refuses a scope the web check let through, the answer is still 400."""
+
+    class UnknownScope(ValueError):
+        kind, choices, candidates = "card", ["Cellar"], ["Cellar"]
+
+    def refuse(*_a, **_k):
+        raise UnknownScope("no card 'Cellar' in set 'plunder'")
+
+    monkeypatch.setattr(app.extensions["rulings"].scenarios, "run_audit", refuse)
+    response = client.get("/api/v1/audit?set=plunder&card=Cellar")
+    assert response.status_code == 400
+    data = response.get_json()
+    assert data["code"] == "invalid_input" and data["candidates"] == ["Cellar"]

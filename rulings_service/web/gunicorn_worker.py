@@ -35,7 +35,7 @@ REFUSALS: dict[type[Exception], tuple[int, str, str, str]] = {
 def error_response(status: int, reason: str, code: str, details: str) -> bytes:
     """A complete HTTP/1.1 response carrying the API's error shape; the connection closes."""
     body = json.dumps({"status": status, "code": code, "details": details,
-                       "warnings": []}).encode()
+                       "warnings": []}, separators=(",", ":")).encode()
     head = [f"HTTP/1.1 {status} {reason}", "Connection: close",
             "Content-Type: application/json", f"Content-Length: {len(body)}",
             "Cache-Control: no-store",

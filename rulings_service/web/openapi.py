@@ -16,7 +16,7 @@ ERROR_TEXT = {
     404: "not found (for names: candidates when ambiguous)",
     405: "method not allowed",
     413: "body too large",
-    414: "query string too long",
+    414: "URL too long (path over 1024 bytes, query string over 2048)",
     415: "body is not JSON",
 }
 

@@ -33,11 +33,11 @@ def _serve(app: Flask, port: int) -> None:
     run_gunicorn(app, gunicorn_options("127.0.0.1", port, workers=1, threads=2))
 
 
-def _get(port: int, target: str) -> tuple[int, dict[str, str], bytes]:
-    """One raw GET; the status, the headers and the body."""
+def _get(port: int, target: str, extra: str = "") -> tuple[int, dict[str, str], bytes]:
+    """One raw GET (``extra``: more header lines); the status, the headers and the body."""
     with socket.create_connection(("127.0.0.1", port), timeout=10) as sock:
-        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n"
-                     .encode())
+        sock.sendall(f"GET {target} HTTP/1.1\r\nHost: localhost\r\n{extra}"
+                     "Connection: close\r\n\r\n".encode())
         data = b""
         while chunk := sock.recv(65536):
             data += chunk
@@ -86,3 +86,9 @@ def test_long_query_string_and_normal_requests(gunicorn_port: int) -> None:
     assert status == 414 and "query string" in json.loads(body)["details"]
     status, _, body = _get(gunicorn_port, "/api/v1/cards/feast")
     assert status == 200 and json.loads(body)["card"]["name"] == "Feast"
+
+
+def test_oversized_header_answers_in_the_error_shape(gunicorn_port: int) -> None:
+    status, headers, body = _get(gunicorn_port, "/api/v1/ping", f"X-Big: {'b' * 9000}\r\n")
+    assert status == 431 and headers["content-type"] == "application/json"
+    assert json.loads(body)["code"] == "headers_too_large"

@@ -33,6 +33,8 @@ ASKS = "asks"
 #: Its length normalisation: a ruling with four questions is not a weaker match for
 #: the one that fits than a ruling with two, so lengths count for less than in text.
 ASKS_B = 0.3
+#: Most entries the per-term caches hold before they start over.
+CACHE_LIMIT = 50_000
 
 
 class TextScorer:
@@ -66,10 +68,55 @@ class TextScorer:
         filled = [n for n in self.lengths[ASKS].values() if n]
         self.asks_docs = max(len(filled), 1)
         self.asks_avg = (sum(filled) / len(filled)) if filled else 1.0
+        # Per-term contributions, computed on first use and kept: the corpus is
+        # fixed while the searcher is open, and a question's terms come with one
+        # of a handful of weights, so most queries only add up cached numbers.
+        self._contributions: dict[tuple, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        self._idf: dict[tuple[str, str], float] = {}
+        self.docnums = frozenset(
+            d for postings in self.postings.values() for docs in postings.values() for d in docs
+        )
 
     def idf(self, field: str, term: str) -> float:
-        df = len(self.postings[field].get(term, ()))
-        return math.log(1 + (self.doc_count - df + 0.5) / (df + 0.5))
+        key = (field, term)
+        value = self._idf.get(key)
+        if value is None:
+            df = len(self.postings[field].get(term, ()))
+            value = math.log(1 + (self.doc_count - df + 0.5) / (df + 0.5))
+            if len(self._idf) >= CACHE_LIMIT:
+                self._idf.clear()
+            self._idf[key] = value
+        return value
+
+    def _text_contributions(
+        self, field: str, fweight: float, term: str, qweight: float
+    ) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+        """Docnums holding ``term`` in ``field`` and the BM25F share each gets.
+
+        The arithmetic is the same expression, in the same order, as scoring
+        term by term would do, so cached and uncached scores are equal to the bit.
+        """
+        key = (field, fweight, term, qweight)
+        found = self._contributions.get(key)
+        if found is not None:
+            return found
+        docs = self.postings[field].get(term)
+        if not docs:
+            return None
+        lengths, avg = self.lengths[field], self.avg[field]
+        idf = self.idf(field, term) * qweight * fweight
+        values = []
+        for docnum, positions in docs.items():
+            tf = len(positions)
+            norm = K1 * (1 - B + B * lengths.get(docnum, 0) / avg)
+            values.append(idf * tf * (K1 + 1) / (tf + norm))
+        return self._keep(key, (tuple(docs), tuple(values)))
+
+    def _keep(self, key: tuple, value: tuple[tuple[int, ...], tuple[float, ...]]):
+        if len(self._contributions) >= CACHE_LIMIT:
+            self._contributions.clear()  # bounded: odd weights from odd queries cannot grow it
+        self._contributions[key] = value
+        return value
 
     def score(
         self, terms: dict[str, float], allowed: set[int] | frozenset[int] | None = None
@@ -77,18 +124,10 @@ class TextScorer:
         """BM25F of each document matching any of ``terms`` (term -> query weight)."""
         scores: dict[int, float] = defaultdict(float)
         for field, fweight in FIELD_WEIGHTS.items():
-            lengths, avg = self.lengths[field], self.avg[field]
             for term, qweight in terms.items():
-                docs = self.postings[field].get(term)
-                if not docs:
-                    continue
-                idf = self.idf(field, term) * qweight * fweight
-                for docnum, positions in docs.items():
-                    if allowed is not None and docnum not in allowed:
-                        continue
-                    tf = len(positions)
-                    norm = K1 * (1 - B + B * lengths.get(docnum, 0) / avg)
-                    scores[docnum] += idf * tf * (K1 + 1) / (tf + norm)
+                found = self._text_contributions(field, fweight, term, qweight)
+                if found is not None:
+                    _accumulate(scores, found, allowed)
         return scores
 
     def score_asks(
@@ -101,21 +140,32 @@ class TextScorer:
         not "short", it is simply not in this field.
         """
         scores: dict[int, float] = defaultdict(float)
-        postings, lengths = self.postings[ASKS], self.lengths[ASKS]
-        avg, n_docs = self.asks_avg, self.asks_docs
         for term, qweight in terms.items():
-            docs = postings.get(term)
-            if not docs:
-                continue
-            df = len(docs)
-            idf = math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) * qweight
-            for docnum, positions in docs.items():
-                if allowed is not None and docnum not in allowed:
-                    continue
-                tf = len(positions)
-                norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
-                scores[docnum] += idf * tf * (K1 + 1) / (tf + norm)
+            found = self._asks_contributions(term, qweight, b)
+            if found is not None:
+                _accumulate(scores, found, allowed)
         return scores
+
+    def _asks_contributions(
+        self, term: str, qweight: float, b: float
+    ) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+        """Like :meth:`_text_contributions`, for the asks field's plain BM25."""
+        key = (ASKS, b, term, qweight)
+        found = self._contributions.get(key)
+        if found is not None:
+            return found
+        docs = self.postings[ASKS].get(term)
+        if not docs:
+            return None
+        lengths, avg, n_docs = self.lengths[ASKS], self.asks_avg, self.asks_docs
+        df = len(docs)
+        idf = math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) * qweight
+        values = []
+        for docnum, positions in docs.items():
+            tf = len(positions)
+            norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
+            values.append(idf * tf * (K1 + 1) / (tf + norm))
+        return self._keep(key, (tuple(docs), tuple(values)))
 
     def proximity(self, sequence: list[str], docnums: Iterable[int]) -> dict[int, float]:
         """Bonus for consecutive query terms appearing close together and in order."""
@@ -143,3 +193,19 @@ class TextScorer:
         idf = self.idf("text", term) * weight * FIELD_WEIGHTS["text"]
         norm = K1 * (1 - B + B * self.lengths["text"].get(docnum, 0) / self.avg["text"])
         return idf * (K1 + 1) / (1 + norm)
+
+
+def _accumulate(
+    scores: dict[int, float],
+    found: tuple[tuple[int, ...], tuple[float, ...]],
+    allowed: set[int] | frozenset[int] | None,
+) -> None:
+    """Add one term's contributions to ``scores`` (only for ``allowed`` docnums, if given)."""
+    docnums, values = found
+    if allowed is None:
+        for docnum, value in zip(docnums, values, strict=True):
+            scores[docnum] += value
+    else:
+        for docnum, value in zip(docnums, values, strict=True):
+            if docnum in allowed:
+                scores[docnum] += value

@@ -30,7 +30,6 @@ import logging
 import threading
 from collections import Counter, defaultdict
 from dataclasses import dataclass, field
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -78,6 +77,8 @@ MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
 RERANK_DEPTH = 30
 MAX_LIMIT = 100
+#: Scores are compared rounded to this step (4 decimals).
+ROUNDING_STEP = 1e-4
 
 
 @dataclass
@@ -174,6 +175,35 @@ class Searcher:
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
+        self._precompute()
+
+    def _precompute(self) -> None:
+        """Per-document tables that depend only on the corpus, so queries only look up.
+
+        Profiling showed most of a query's time went on work repeated for every
+        candidate ruling: set differences for the unasked-mention penalty,
+        facet tuples chained and counted, a key function for the full sort.
+        """
+        # Unasked mentions: cards a ruling names besides its owners.  With no
+        # named card in the question the penalty is a constant per ruling; a
+        # question naming cards changes it only for rulings that mention them.
+        self._unasked = {d: self._mentions[d] - self._owners[d] for d in self._rulings}
+        self._unasked_penalty = {
+            d: UNASKED_MENTION * min(len(u), 2) for d, u in self._unasked.items() if u
+        }
+        self._unasked_by_card: dict[str, set[int]] = defaultdict(set)
+        for d, unasked in self._unasked.items():
+            for slug in unasked:
+                self._unasked_by_card[slug].add(d)
+        # Facets: rulings share a few hundred distinct facet tuples; count those.
+        signatures: dict[tuple[tuple[str, str], ...], int] = {}
+        self._facet_signature = {
+            d: signatures.setdefault(keys, len(signatures))
+            for d, keys in self._facet_keys.items()
+        }
+        self._signature_keys = list(signatures)
+        # Scoring may skip the allowed-set test when nothing is filtered out.
+        self._every_doc_a_ruling = self.scorer.docnums <= self._ruling_docs
 
     # -- opening ---------------------------------------------------------------
 
@@ -253,18 +283,37 @@ class Searcher:
             )
             return SearchResponse(warnings=warnings)
         scores = self._rank(plan)
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self._order[kv[0]]))
-        results = [self._hit(d, s, plan) for d, s in ranked[:limit]]
+        results = [self._hit(d, s, plan) for d, s in self._top(scores, limit)]
         if not results:
             warnings.append("no ruling matches the query")
         return SearchResponse(
             results=results,
             warnings=warnings,
-            facets=self._facet_counts(d for d, _ in ranked),
+            facets=self._facet_counts(scores),
             names=[self.names.cards[s]["name"] for s in plan.names],
             terms=list(plan.terms),
-            total=len(ranked),
+            total=len(scores),
         )
+
+    def _top(self, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
+        """The ``limit`` best rulings by rounded score, ties in corpus order.
+
+        Rankings compare scores rounded to 4 decimals (so float noise never
+        decides an order).  Rounding is monotonic, so only rulings within a
+        rounding step of the ``limit``-th best raw score can reach the top:
+        those alone are rounded and sorted, not every matching ruling.
+        """
+        if not scores or limit <= 0:
+            return []
+        if len(scores) > limit:
+            kth = sorted(scores.values(), reverse=True)[limit - 1]
+            floor = kth - 2 * ROUNDING_STEP
+            kept = [(d, round(sc, 4)) for d, sc in scores.items() if sc >= floor]
+        else:
+            kept = [(d, round(sc, 4)) for d, sc in scores.items()]
+        order = self._order
+        kept.sort(key=lambda kv: (-kv[1], order[kv[0]]))
+        return kept[:limit]
 
     # -- understanding -------------------------------------------------------------
 
@@ -295,21 +344,24 @@ class Searcher:
         if not plan.terms and not plan.names and not plan.required:
             return []
         scores = self._rank(plan, rerank=False)
-        ranked = sorted(scores.items(), key=lambda kv: (-kv[1], self._order[kv[0]]))[:limit]
+        ranked = self._top(scores, limit)
         return [(self._rulings[d]["id"], s, self.cue_features(d, plan)) for d, s in ranked]
 
     def _rank(self, plan: QueryPlan, rerank: bool = True) -> dict[int, float]:
         allowed = self._allowed(plan)
-        text_scores = self.scorer.score(plan.terms, allowed) if plan.terms else {}
+        # With nothing filtered out, every scored document is allowed: skip the test.
+        scored = None if allowed is self._ruling_docs and self._every_doc_a_ruling else allowed
+        text_scores = self.scorer.score(plan.terms, scored) if plan.terms else {}
         self._match_numbers(plan, text_scores, allowed)
         if len(plan.sequence) > 1 and text_scores:
             for d, bonus in self.scorer.proximity(plan.sequence, text_scores).items():
                 text_scores[d] += bonus
         if plan.terms and self.weights.asks:
             # Document expansion: how players ask for a ruling, weighed against what it says.
-            asked = self.scorer.score_asks(plan.terms, allowed, self.weights.asks_b)
+            asked = self.scorer.score_asks(plan.terms, scored, self.weights.asks_b)
+            asks_weight, get = self.weights.asks, text_scores.get
             for d, sc in asked.items():
-                text_scores[d] = text_scores.get(d, 0.0) + self.weights.asks * sc
+                text_scores[d] = get(d, 0.0) + asks_weight * sc
         top = max(text_scores.values(), default=0.0) or 1.0
         cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
         scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}
@@ -332,14 +384,36 @@ class Searcher:
         for d in self._self_pair_docs(plan, allowed):
             scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
         if plan.names or plan.terms:
-            for d in scores:
-                unasked = len(self._mentions[d] - self._owners[d] - plan.names.keys())
-                scores[d] -= UNASKED_MENTION * min(unasked, 2)
+            self._penalise_unasked(scores, plan)
         if rerank:
             self._add_cues(scores, plan)
         for d in self._editorial_docs.intersection(scores):
             scores[d] *= EDITORIAL_FACTOR
-        return {d: round(sc, 4) for d, sc in scores.items()}
+        return scores
+
+    def _penalise_unasked(self, scores: dict[int, float], plan: QueryPlan) -> None:
+        """Subtract the unasked-mention penalty (cards named that the question does not name).
+
+        The same subtraction as per ruling ``len(mentions - owners - named)``,
+        from tables: rulings without such mentions lose nothing (subtracting
+        0.0 changes no float), the others lose their precomputed penalty unless
+        they mention one of the question's cards, for which it is recomputed.
+        """
+        named = plan.names.keys()
+        touched: set[int] = set()
+        for slug in named:
+            touched.update(self._unasked_by_card.get(slug, ()))
+        penalty = self._unasked_penalty
+        if len(penalty) < len(scores):
+            docs = [d for d in penalty if d in scores]
+        else:
+            docs = [d for d in scores if d in penalty]
+        unasked = self._unasked
+        for d in docs:
+            if d in touched:
+                scores[d] -= UNASKED_MENTION * min(len(unasked[d] - named), 2)
+            else:
+                scores[d] -= penalty[d]
 
     def _match_numbers(
         self, plan: QueryPlan, text_scores: dict[int, float], allowed: frozenset[int]
@@ -467,7 +541,13 @@ class Searcher:
         )
 
     def _facet_counts(self, docnums: Any) -> dict[str, dict[str, int]]:
-        counts = Counter(chain.from_iterable(self._facet_keys[d] for d in docnums))
+        """Facet value counts over ``docnums``, by way of their facet signatures."""
+        by_signature = Counter(map(self._facet_signature.__getitem__, docnums))
+        counts: Counter[tuple[str, str]] = Counter()
+        keys = self._signature_keys
+        for signature, n in by_signature.items():
+            for key in keys[signature]:
+                counts[key] += n
         out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
         for (facet, value), n in sorted(counts.items()):
             out[facet][value] = n

@@ -25,7 +25,6 @@ only; hits and snippets show the ruling's own text.
 
 from __future__ import annotations
 
-import heapq
 import logging
 import threading
 from collections import Counter, defaultdict
@@ -446,9 +445,11 @@ class Searcher:
         siblings of one card), so they need not be computed for the tail.
         """
         weights = self.weights.features()
-        if not any(weights.values()) or not scores:
-            return
-        top = heapq.nlargest(RERANK_DEPTH, scores, key=scores.__getitem__)
+        if not any(weights.values()) or not scores or not plan.intents:
+            return  # no intent: every feature is 0, and adding 0 changes no score
+        # ``sorted(..., reverse=True)[:n]`` is what ``heapq.nlargest`` is defined as
+        # (ties in insertion order), done by the C sort instead of a Python heap loop.
+        top = sorted(scores, key=scores.__getitem__, reverse=True)[:RERANK_DEPTH]
         for d in top:
             features = self.cue_features(d, plan)
             scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())

@@ -25,9 +25,16 @@ def _term(word: str) -> str | None:
     return terms[0] if terms else None
 
 
+@lru_cache(maxsize=4096)
+def _words(text: str) -> tuple[tuple[int, int, str | None], ...]:
+    """Each word of ``text`` with its span and term: a ruling is shown again and
+    again, and only the question's terms change between its snippets."""
+    return tuple((m.start(), m.end(), _term(m.group(0))) for m in _WORD.finditer(text))
+
+
 def snippet_html(text: str, terms: frozenset[str] | set[str]) -> str:
     """Escaped ``text`` (or a window of it) with words analysing to ``terms`` marked."""
-    spans = [m.span() for m in _WORD.finditer(text) if _term(m.group(0)) in terms]
+    spans = [(s, e) for s, e, term in _words(text) if term in terms]
     start, end = 0, len(text)
     if len(text) > MAX_SNIPPET_CHARS:
         first = spans[0][0] if spans else 0

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
+from functools import lru_cache
 
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
 
@@ -60,7 +61,14 @@ QUERY_FILLER = _analysed_filler()
 
 def analyse(text: str) -> list[str]:
     """Index terms of ``text`` in order (stemmed, without stop words)."""
-    return [t.text for t in ANALYZER(text)]
+    return list(_analysed(text))
+
+
+@lru_cache(maxsize=8192)
+def _analysed(text: str) -> tuple[str, ...]:
+    """Cached analysis: a question analyses the same card names, synonyms and
+    words again and again, and whoosh's filter chain costs microseconds a word."""
+    return tuple(t.text for t in ANALYZER(text))
 
 
 def query_terms(text: str) -> list[str]:

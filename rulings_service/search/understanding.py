@@ -38,9 +38,12 @@ MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing
 #: A word outside the corpus vocabulary is corrected to a corpus word above this score.
 SPELLING_ACCEPT = 85.0
 
-_SETUP_RES = [re.compile(rf"\b{re.escape(w)}\b") for w in sorted(SETUP_WORDS)]
-_PHRASE_SYNONYMS = [(re.compile(rf"(?<!\w){re.escape(k)}(?!\w)"), v) for k, v in SYNONYMS.items()
-                    if " " in k or not k.isalnum()]
+#: One alternation: "any setup word on word boundaries" in a single regex search.
+_SETUP_RE = re.compile("|".join(rf"\b{re.escape(w)}\b" for w in sorted(SETUP_WORDS)))
+#: Phrase synonyms with their literal text: a phrase absent as a substring cannot
+#: match, and ``in`` is far cheaper than a regex search.
+_PHRASE_SYNONYMS = [(k, re.compile(rf"(?<!\w){re.escape(k)}(?!\w)"), v)
+                    for k, v in SYNONYMS.items() if " " in k or not k.isalnum()]
 
 
 @dataclass
@@ -79,7 +82,7 @@ class Understander:
         # One-word entries match any inflection ("peeked" ~ "peek"), so by stem;
         # phrases match as written, on word boundaries.
         self._lex_words: dict[str, tuple[str, ...]] = {}
-        self._lex_phrases: list[tuple[re.Pattern[str], tuple[str, ...]]] = []
+        self._lex_phrases: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = []
         for phrase, targets in lexicon.items():
             stems = analyse(phrase)
             if re.fullmatch(r"[a-z0-9]+", phrase) and len(stems) == 1:
@@ -87,7 +90,7 @@ class Understander:
                 self._lex_words[stems[0]] = tuple(dict.fromkeys(old + targets))
             else:
                 rx = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
-                self._lex_phrases.append((rx, targets))
+                self._lex_phrases.append((phrase, rx, targets))
         self.vocab = vocab
         self._basic = basic
         self._topics = topics
@@ -130,7 +133,7 @@ class Understander:
             if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
                 for term in query_terms(rec.name):
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
-        plan.setup = any(rx.search(parsed.free_text().lower()) for rx in _SETUP_RES)
+        plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(parsed.free_text().lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
         plan.intents = primary_intent(parsed.free_text())
         plan.numbers = question_numbers(_without_names(text, in_words))
@@ -167,8 +170,8 @@ class Understander:
         extra: list[str] = []
         for word in re.findall(r"[a-z0-9$]+", lowered):
             extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
-        for rx, targets in _PHRASE_SYNONYMS:
-            if rx.search(lowered):
+        for literal, rx, targets in _PHRASE_SYNONYMS:
+            if literal in lowered and rx.search(lowered):
                 extra += targets
         for term in analyse(" ".join(extra)):
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
@@ -177,8 +180,8 @@ class Understander:
         # A phrase ("look through", "turned over") is as specific as a
         # hand-written synonym and weighs as much; a single word is vaguer.
         phrased: list[str] = []
-        for rx, targets in self._lex_phrases:
-            if rx.search(lowered):
+        for literal, rx, targets in self._lex_phrases:
+            if literal in lowered and rx.search(lowered):
                 phrased += targets
         for term in analyse(" ".join(phrased)):
             if term not in QUERY_FILLER:

@@ -73,6 +73,7 @@ class TextScorer:
         # of a handful of weights, so most queries only add up cached numbers.
         self._contributions: dict[tuple, tuple[tuple[int, ...], tuple[float, ...]]] = {}
         self._idf: dict[tuple[str, str], float] = {}
+        self._pairs: dict[tuple[str, str], frozenset[int] | None] = {}
         self.docnums = frozenset(
             d for postings in self.postings.values() for docs in postings.values() for d in docs
         )
@@ -169,20 +170,38 @@ class TextScorer:
 
     def proximity(self, sequence: list[str], docnums: Iterable[int]) -> dict[int, float]:
         """Bonus for consecutive query terms appearing close together and in order."""
-        text = self.postings["text"]
         pairs = [(a, b) for a, b in zip(sequence, sequence[1:], strict=False) if a != b]
         bonus: dict[int, float] = defaultdict(float)
         wanted = set(docnums)
         for a, b in pairs:
-            pa, pb = text.get(a), text.get(b)
-            if not pa or not pb:
+            close = self._close_pair(a, b)
+            if close is None:
                 continue
             weight = PROXIMITY_WEIGHT * min(self.idf("text", a), self.idf("text", b))
-            for docnum in wanted.intersection(pa, pb):
-                first, second = pa[docnum], pb[docnum]
-                if any(0 < q - p <= PROXIMITY_WINDOW for p in first for q in second):
-                    bonus[docnum] += weight
+            for docnum in wanted.intersection(close):
+                bonus[docnum] += weight
         return bonus
+
+    def _close_pair(self, a: str, b: str) -> frozenset[int] | None:
+        """Documents where ``b`` follows ``a`` within the window (None: a term is absent).
+
+        A property of the corpus alone, so it is worked out once per pair.
+        """
+        key = (a, b)
+        if key in self._pairs:
+            return self._pairs[key]
+        text = self.postings["text"]
+        pa, pb = text.get(a), text.get(b)
+        close = None
+        if pa and pb:
+            close = frozenset(
+                docnum for docnum in pa.keys() & pb.keys()
+                if any(0 < q - p <= PROXIMITY_WINDOW for p in pa[docnum] for q in pb[docnum])
+            )
+        if len(self._pairs) >= CACHE_LIMIT:
+            self._pairs.clear()
+        self._pairs[key] = close
+        return close
 
     def as_if_present(self, term: str, docnum: int, weight: float = 1.0) -> float:
         """The BM25 share ``term`` would add to ``docnum`` if the ruling said it once.

@@ -28,6 +28,7 @@ from __future__ import annotations
 import logging
 import threading
 from collections import Counter, defaultdict
+from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,7 @@ MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
 RERANK_DEPTH = 30
 MAX_LIMIT = 100
+FACETS = ("set", "type", "kind", "source")
 #: Scores are compared rounded to this step (4 decimals).
 ROUNDING_STEP = 1e-4
 
@@ -194,13 +196,16 @@ class Searcher:
         for d, unasked in self._unasked.items():
             for slug in unasked:
                 self._unasked_by_card[slug].add(d)
-        # Facets: rulings share a few hundred distinct facet tuples; count those.
-        signatures: dict[tuple[tuple[str, str], ...], int] = {}
-        self._facet_signature = {
-            d: signatures.setdefault(keys, len(signatures))
-            for d, keys in self._facet_keys.items()
-        }
-        self._signature_keys = list(signatures)
+        # Facets: per facet, rulings share a few distinct value tuples (a set, a
+        # type line); each ruling gets a small int per facet, and a query counts those.
+        self._facet_tables: list[tuple[str, dict[int, int], list[tuple[str, ...]]]] = []
+        for facet in FACETS:
+            values: dict[tuple[str, ...], int] = {}
+            of_doc = {
+                d: values.setdefault(facets[facet], len(values))
+                for d, facets in self._facets.items()
+            }
+            self._facet_tables.append((facet, of_doc, list(values)))
         # Scoring may skip the allowed-set test when nothing is filtered out.
         self._every_doc_a_ruling = self.scorer.docnums <= self._ruling_docs
 
@@ -368,8 +373,9 @@ class Searcher:
         for slug in plan.names:
             named.update(self._by_card.get(slug, ()))
         named &= allowed
+        name_weights = self._name_weights(plan)
         for d in named:
-            scores[d] = text_scores.get(d, 0.0) / top + self._bonus(d, plan)
+            scores[d] = text_scores.get(d, 0.0) / top + self._bonus(d, plan, name_weights)
         if not plan.terms and not plan.names:
             scores = dict.fromkeys(allowed, 0.0)
         if plan.setup:
@@ -495,7 +501,24 @@ class Searcher:
                     found.add(d)
         return frozenset(found) & allowed
 
-    def _bonus(self, d: int, plan: QueryPlan) -> float:
+    def _name_weights(self, plan: QueryPlan) -> tuple[dict[str, float], dict[str, float]]:
+        """Per named card: its weight as a mention, and as an owner (context cards scaled).
+
+        Both depend on the question only, so they are worked out once per query
+        rather than once per candidate ruling in :meth:`_bonus`.
+        """
+        weights = {slug: self._weight(slug, plan) for slug in plan.names}
+        owning = dict(weights)
+        # A named card other than the subject is context: its own rulings count less.
+        for slug in owning:
+            if plan.subject and slug != plan.subject and len(owning) > 1:
+                owning[slug] *= self.weights.context_card
+        return weights, owning
+
+    def _bonus(
+        self, d: int, plan: QueryPlan,
+        name_weights: tuple[dict[str, float], dict[str, float]] | None = None,
+    ) -> float:
         """Owner, mention and pair bonuses of ruling ``d`` for the named cards.
 
         Each named card the ruling mentions adds to the bonus, so a ruling that
@@ -504,14 +527,10 @@ class Searcher:
         questions are about the other card acting on it.
         """
         owners, mentions = self._owners[d], self._mentions[d]
-        weights = {slug: self._weight(slug, plan) for slug in plan.names}
+        weights, owning = name_weights or self._name_weights(plan)
         others = [w for slug, w in weights.items() if slug not in owners and slug in mentions]
         bonus = MENTION_BONUS * sum(others)
-        # A named card other than the subject is context: its own rulings count less.
-        for slug in weights:
-            if plan.subject and slug != plan.subject and len(weights) > 1:
-                weights[slug] *= self.weights.context_card
-        owned = max((w for slug, w in weights.items() if slug in owners), default=0.0)
+        owned = max((w for slug, w in owning.items() if slug in owners), default=0.0)
         if owned:
             bonus += OWNER_BONUS * owned
             if others:
@@ -541,14 +560,13 @@ class Searcher:
             snippet_html=snippet_html(r.get("text") or "", plan.highlight),
         )
 
-    def _facet_counts(self, docnums: Any) -> dict[str, dict[str, int]]:
-        """Facet value counts over ``docnums``, by way of their facet signatures."""
-        by_signature = Counter(map(self._facet_signature.__getitem__, docnums))
+    def _facet_counts(self, docnums: Collection[int]) -> dict[str, dict[str, int]]:
+        """Facet value counts over ``docnums``: per facet, count its value tuples."""
         counts: Counter[tuple[str, str]] = Counter()
-        keys = self._signature_keys
-        for signature, n in by_signature.items():
-            for key in keys[signature]:
-                counts[key] += n
+        for facet, of_doc, values in self._facet_tables:
+            for index, n in Counter(map(of_doc.__getitem__, docnums)).items():
+                for value in values[index]:
+                    counts[facet, value] += n
         out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
         for (facet, value), n in sorted(counts.items()):
             out[facet][value] = n

@@ -20,6 +20,7 @@ from __future__ import annotations
 import math
 from collections import defaultdict
 from collections.abc import Iterable
+from operator import add
 
 #: BM25 parameters (whoosh's defaults).
 K1, B = 1.2, 0.75
@@ -33,6 +34,8 @@ ASKS = "asks"
 #: Its length normalisation: a ruling with four questions is not a weaker match for
 #: the one that fits than a ruling with two, so lengths count for less than in text.
 ASKS_B = 0.3
+#: One term's BM25 share per document (docnum -> share, in postings order) and its docnums.
+Contributions = tuple[dict[int, float], frozenset[int]]
 #: Most entries the per-term caches hold before they start over.
 CACHE_LIMIT = 50_000
 
@@ -71,7 +74,7 @@ class TextScorer:
         # Per-term contributions, computed on first use and kept: the corpus is
         # fixed while the searcher is open, and a question's terms come with one
         # of a handful of weights, so most queries only add up cached numbers.
-        self._contributions: dict[tuple, tuple[tuple[int, ...], tuple[float, ...]]] = {}
+        self._contributions: dict[tuple, Contributions] = {}
         self._idf: dict[tuple[str, str], float] = {}
         self._pairs: dict[tuple[str, str], frozenset[int] | None] = {}
         self.docnums = frozenset(
@@ -91,7 +94,7 @@ class TextScorer:
 
     def _text_contributions(
         self, field: str, fweight: float, term: str, qweight: float
-    ) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+    ) -> Contributions | None:
         """Docnums holding ``term`` in ``field`` and the BM25F share each gets.
 
         The arithmetic is the same expression, in the same order, as scoring
@@ -111,9 +114,9 @@ class TextScorer:
             tf = len(positions)
             norm = K1 * (1 - B + B * lengths.get(docnum, 0) / avg)
             values.append(idf * tf * (K1 + 1) / (tf + norm))
-        return self._keep(key, (tuple(docs), tuple(values)))
+        return self._keep(key, (dict(zip(docs, values, strict=True)), frozenset(docs)))
 
-    def _keep(self, key: tuple, value: tuple[tuple[int, ...], tuple[float, ...]]):
+    def _keep(self, key: tuple, value: Contributions):
         if len(self._contributions) >= CACHE_LIMIT:
             self._contributions.clear()  # bounded: odd weights from odd queries cannot grow it
         self._contributions[key] = value
@@ -149,7 +152,7 @@ class TextScorer:
 
     def _asks_contributions(
         self, term: str, qweight: float, b: float
-    ) -> tuple[tuple[int, ...], tuple[float, ...]] | None:
+    ) -> Contributions | None:
         """Like :meth:`_text_contributions`, for the asks field's plain BM25."""
         key = (ASKS, b, term, qweight)
         found = self._contributions.get(key)
@@ -166,7 +169,7 @@ class TextScorer:
             tf = len(positions)
             norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
             values.append(idf * tf * (K1 + 1) / (tf + norm))
-        return self._keep(key, (tuple(docs), tuple(values)))
+        return self._keep(key, (dict(zip(docs, values, strict=True)), frozenset(docs)))
 
     def proximity(self, sequence: list[str], docnums: Iterable[int]) -> dict[int, float]:
         """Bonus for consecutive query terms appearing close together and in order."""
@@ -216,15 +219,27 @@ class TextScorer:
 
 def _accumulate(
     scores: dict[int, float],
-    found: tuple[tuple[int, ...], tuple[float, ...]],
+    found: Contributions,
     allowed: set[int] | frozenset[int] | None,
 ) -> None:
-    """Add one term's contributions to ``scores`` (only for ``allowed`` docnums, if given)."""
-    docnums, values = found
-    if allowed is None:
-        for docnum, value in zip(docnums, values, strict=True):
-            scores[docnum] += value
-    else:
-        for docnum, value in zip(docnums, values, strict=True):
+    """Add one term's contributions to ``scores`` (only for ``allowed`` docnums, if given).
+
+    The result equals ``scores[d] += value`` for each document in the term's
+    order - same sums, same first-insertion order of new documents - but with
+    nothing filtered it runs in C: documents already scored get their sums
+    first, then the term's mapping is merged (adding new documents in order),
+    then the sums are written back over it.
+    """
+    values, docset = found
+    if allowed is not None:
+        for docnum, value in values.items():
             if docnum in allowed:
                 scores[docnum] += value
+        return
+    both = docset.intersection(scores)
+    if not both:
+        scores.update(values)
+        return
+    sums = list(map(add, map(scores.__getitem__, both), map(values.__getitem__, both)))
+    scores.update(values)
+    scores.update(zip(both, sums, strict=True))

@@ -30,6 +30,8 @@ import threading
 from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
+from itertools import repeat
+from operator import sub, truediv
 from pathlib import Path
 from typing import Any
 
@@ -192,6 +194,7 @@ class Searcher:
         self._unasked_penalty = {
             d: UNASKED_MENTION * min(len(u), 2) for d, u in self._unasked.items() if u
         }
+        self._penalised = frozenset(self._unasked_penalty)
         self._unasked_by_card: dict[str, set[int]] = defaultdict(set)
         for d, unasked in self._unasked.items():
             for slug in unasked:
@@ -207,7 +210,7 @@ class Searcher:
             }
             self._facet_tables.append((facet, of_doc, list(values)))
         # Scoring may skip the allowed-set test when nothing is filtered out.
-        self._every_doc_a_ruling = self.scorer.docnums <= self._ruling_docs
+        self.scorer.limit_to(self._ruling_docs)
 
     # -- opening ---------------------------------------------------------------
 
@@ -354,7 +357,7 @@ class Searcher:
     def _rank(self, plan: QueryPlan, rerank: bool = True) -> dict[int, float]:
         allowed = self._allowed(plan)
         # With nothing filtered out, every scored document is allowed: skip the test.
-        scored = None if allowed is self._ruling_docs and self._every_doc_a_ruling else allowed
+        scored = None if allowed is self._ruling_docs else allowed
         text_scores = self.scorer.score(plan.terms, scored) if plan.terms else {}
         self._match_numbers(plan, text_scores, allowed)
         if len(plan.sequence) > 1 and text_scores:
@@ -368,7 +371,11 @@ class Searcher:
                 text_scores[d] = get(d, 0.0) + asks_weight * sc
         top = max(text_scores.values(), default=0.0) or 1.0
         cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
-        scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}
+        if min(text_scores.values(), default=cut) >= cut:  # none cut: divide in C
+            scores = dict(zip(text_scores, map(truediv, text_scores.values(), repeat(top)),
+                              strict=True))
+        else:
+            scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}
         named: set[int] = set()
         for slug in plan.names:
             named.update(self._by_card.get(slug, ()))
@@ -409,16 +416,14 @@ class Searcher:
         for slug in named:
             touched.update(self._unasked_by_card.get(slug, ()))
         penalty = self._unasked_penalty
-        if len(penalty) < len(scores):
-            docs = [d for d in penalty if d in scores]
-        else:
-            docs = [d for d in scores if d in penalty]
+        docs = self._penalised.intersection(scores)
         unasked = self._unasked
-        for d in docs:
-            if d in touched:
+        if touched:
+            for d in docs.intersection(touched):
                 scores[d] -= UNASKED_MENTION * min(len(unasked[d] - named), 2)
-            else:
-                scores[d] -= penalty[d]
+            docs = docs - touched
+        scores.update(zip(docs, map(sub, map(scores.__getitem__, docs),
+                                    map(penalty.__getitem__, docs)), strict=True))
 
     def _match_numbers(
         self, plan: QueryPlan, text_scores: dict[int, float], allowed: frozenset[int]

@@ -79,7 +79,6 @@ MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
 RERANK_DEPTH = 30
 MAX_LIMIT = 100
-FACETS = ("set", "type", "kind", "source")
 #: Scores are compared rounded to this step (4 decimals).
 ROUNDING_STEP = 1e-4
 
@@ -199,16 +198,13 @@ class Searcher:
         for d, unasked in self._unasked.items():
             for slug in unasked:
                 self._unasked_by_card[slug].add(d)
-        # Facets: per facet, rulings share a few distinct value tuples (a set, a
-        # type line); each ruling gets a small int per facet, and a query counts those.
-        self._facet_tables: list[tuple[str, dict[int, int], list[tuple[str, ...]]]] = []
-        for facet in FACETS:
-            values: dict[tuple[str, ...], int] = {}
-            of_doc = {
-                d: values.setdefault(facets[facet], len(values))
-                for d, facets in self._facets.items()
-            }
-            self._facet_tables.append((facet, of_doc, list(values)))
+        # Facets: rulings share about a hundred distinct tuples of facet values;
+        # each ruling gets the small int of its tuple, and a query counts those ints.
+        signatures: dict[tuple[tuple[str, str], ...], int] = {}
+        self._facet_signature = [0] * (max(self._facet_keys, default=0) + 1)
+        for d, keys in self._facet_keys.items():
+            self._facet_signature[d] = signatures.setdefault(keys, len(signatures))
+        self._signature_keys = list(signatures)
         # Scoring may skip the allowed-set test when nothing is filtered out.
         self.scorer.limit_to(self._ruling_docs)
 
@@ -566,12 +562,12 @@ class Searcher:
         )
 
     def _facet_counts(self, docnums: Collection[int]) -> dict[str, dict[str, int]]:
-        """Facet value counts over ``docnums``: per facet, count its value tuples."""
-        counts: Counter[tuple[str, str]] = Counter()
-        for facet, of_doc, values in self._facet_tables:
-            for index, n in Counter(map(of_doc.__getitem__, docnums)).items():
-                for value in values[index]:
-                    counts[facet, value] += n
+        """Facet value counts over ``docnums``, by way of their facet signatures."""
+        counts: dict[tuple[str, str], int] = {}
+        get, keys = counts.get, self._signature_keys
+        for signature, n in Counter(map(self._facet_signature.__getitem__, docnums)).items():
+            for key in keys[signature]:
+                counts[key] = get(key, 0) + n
         out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
         for (facet, value), n in sorted(counts.items()):
             out[facet][value] = n

@@ -94,6 +94,12 @@ class Understander:
         self.vocab = vocab
         self._basic = basic
         self._topics = topics
+        # Topics by their first word: a question's words look up the few topics
+        # that can start there instead of every topic scanning every word.
+        self._topics_by_first: dict[str, list[tuple[str, ...]]] = {}
+        for words in topics:
+            if words:
+                self._topics_by_first.setdefault(words[0], []).append(words)
         self._words = sorted(names.vocabulary())
 
     def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
@@ -138,10 +144,15 @@ class Understander:
         plan.intents = primary_intent(parsed.free_text())
         plan.numbers = question_numbers(_without_names(text, in_words))
         said = analyse(parsed.free_text())
-        plan.topics = [
-            " ".join(words) for words in self._topics
-            if any(tuple(said[i : i + len(words)]) == words for i in range(len(said)))
-        ]
+        found = {
+            words
+            for i, word in enumerate(said)
+            for words in self._topics_by_first.get(word, ())
+            if tuple(said[i : i + len(words)]) == words
+        }
+        if said and () in self._topics:
+            found.add(())  # an empty topic matches any question with words
+        plan.topics = [" ".join(words) for words in self._topics if words in found]
         return plan
 
     def _add_terms(self, text: str, plan: QueryPlan) -> None:

@@ -34,7 +34,13 @@ def _words(text: str) -> tuple[tuple[int, int, str | None], ...]:
 
 def snippet_html(text: str, terms: frozenset[str] | set[str]) -> str:
     """Escaped ``text`` (or a window of it) with words analysing to ``terms`` marked."""
-    spans = [(s, e) for s, e, term in _words(text) if term in terms]
+    return _render(text, tuple((s, e) for s, e, term in _words(text) if term in terms))
+
+
+@lru_cache(maxsize=4096)
+def _render(text: str, spans: tuple[tuple[int, int], ...]) -> str:
+    """The snippet of ``text`` with ``spans`` marked: cached, since the same ruling
+    comes back for many questions with the same words of it matched."""
     start, end = 0, len(text)
     if len(text) > MAX_SNIPPET_CHARS:
         first = spans[0][0] if spans else 0

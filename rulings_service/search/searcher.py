@@ -30,8 +30,8 @@ import threading
 from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from itertools import repeat
-from operator import sub, truediv
+from itertools import compress, repeat
+from operator import ge, sub, truediv
 from pathlib import Path
 from typing import Any
 
@@ -367,11 +367,13 @@ class Searcher:
                 text_scores[d] = get(d, 0.0) + asks_weight * sc
         top = max(text_scores.values(), default=0.0) or 1.0
         cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
-        if min(text_scores.values(), default=cut) >= cut:  # none cut: divide in C
-            scores = dict(zip(text_scores, map(truediv, text_scores.values(), repeat(top)),
-                              strict=True))
+        # ``{d: sc / top for d, sc in text_scores.items() if sc >= cut}``, run in C.
+        if min(text_scores.values(), default=cut) >= cut:
+            kept, values = text_scores.keys(), text_scores.values()
         else:
-            scores = {d: sc / top for d, sc in text_scores.items() if sc >= cut}
+            mask = list(map(ge, text_scores.values(), repeat(cut)))
+            kept, values = compress(text_scores, mask), compress(text_scores.values(), mask)
+        scores = dict(zip(kept, map(truediv, values, repeat(top)), strict=True))
         named: set[int] = set()
         for slug in plan.names:
             named.update(self._by_card.get(slug, ()))

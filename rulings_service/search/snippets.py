@@ -34,7 +34,22 @@ def _words(text: str) -> tuple[tuple[int, int, str | None], ...]:
 
 def snippet_html(text: str, terms: frozenset[str] | set[str]) -> str:
     """Escaped ``text`` (or a window of it) with words analysing to ``terms`` marked."""
-    return _render(text, tuple((s, e) for s, e, term in _words(text) if term in terms))
+    where = _term_spans(text)
+    if len(terms) < len(where):
+        found = [span for term in terms if term in where for span in where[term]]
+    else:
+        found = [span for term, spans in where.items() if term in terms for span in spans]
+    return _render(text, tuple(sorted(found)))
+
+
+@lru_cache(maxsize=4096)
+def _term_spans(text: str) -> dict[str | None, tuple[tuple[int, int], ...]]:
+    """Spans of ``text``'s words by term, so marking looks up the question's few
+    terms instead of testing every word of the ruling."""
+    where: dict[str | None, list[tuple[int, int]]] = {}
+    for s, e, term in _words(text):
+        where.setdefault(term, []).append((s, e))
+    return {term: tuple(spans) for term, spans in where.items()}
 
 
 @lru_cache(maxsize=4096)

@@ -1,0 +1,126 @@
+"""The speed-ups of the search internals give exactly what the plain formulas give.
+
+Each fast path (cached BM25 shares, top-k by rounded score, facet counts by
+signature, unasked-mention penalties from tables, snippet marks by term) is
+checked here against a direct, slow statement of the same rule on the fixture
+corpus.  ``benchmarks/search_identity.py`` checks the whole search over the
+real corpus before and after a change; these keep the rules pinned in the suite.
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from collections import Counter
+
+import pytest
+from whoosh.filedb.filestore import RamStorage
+
+from rulings_service.search import Searcher
+from rulings_service.search.index import make_schema
+from rulings_service.search.querylang import parse_query
+from rulings_service.search.scoring import FIELD_WEIGHTS, K1, B, TextScorer
+from rulings_service.search.searcher import UNASKED_MENTION
+from rulings_service.search.snippets import snippet_html
+from rulings_service.search.text import analyse
+
+TEXTS = [
+    "You play one card now, and in a later turn you may draw a card again.",
+    "You play it again.",
+    "Shuffle your discard pile, then draw.",
+    "Play a card, then play another card, then play a third card.",
+]
+
+
+def _scorer() -> TextScorer:
+    ix = RamStorage().create_index(make_schema())
+    with ix.writer() as w:
+        for i, text in enumerate(TEXTS):
+            w.add_document(id=str(i), doctype="ruling", text=text, title="Card " + str(i))
+    return TextScorer(ix.reader(), ix.schema)
+
+
+def _plain_bm25f(s: TextScorer, terms: dict[str, float], allowed=None) -> dict[int, float]:
+    """BM25F term by term, document by document: the formula the cache must reproduce."""
+    scores: dict[int, float] = {}
+    for field, fweight in FIELD_WEIGHTS.items():
+        for term, qweight in terms.items():
+            docs = s.postings[field].get(term) or {}
+            idf = s.idf(field, term) * qweight * fweight
+            for docnum, positions in docs.items():
+                if allowed is not None and docnum not in allowed:
+                    continue
+                tf = len(positions)
+                norm = K1 * (1 - B + B * s.lengths[field].get(docnum, 0) / s.avg[field])
+                scores[docnum] = scores.get(docnum, 0.0) + idf * tf * (K1 + 1) / (tf + norm)
+    return scores
+
+
+@pytest.mark.parametrize("allowed", [None, frozenset({0, 3}), frozenset()])
+def test_cached_shares_equal_the_plain_formula_to_the_bit(allowed) -> None:
+    s = _scorer()
+    terms = {t: w for t, w in zip(analyse("play card again draw shuffle"),
+                                  (1.0, 0.4, 0.8, 1.0, 0.3), strict=True)}
+    expected = _plain_bm25f(s, terms, allowed)
+    assert s.score(terms, allowed) == expected  # first call fills the cache
+    assert s.score(terms, allowed) == expected  # second call reads it
+    assert list(s.score(terms, allowed)) == list(expected)  # same document order
+
+
+def test_limiting_to_documents_drops_the_others_but_keeps_their_statistics() -> None:
+    s = _scorer()
+    terms = {t: 1.0 for t in analyse("play card")}
+    everything = s.score(terms)
+    s.limit_to(frozenset({1, 3}))
+    assert s.score(terms) == {d: v for d, v in everything.items() if d in {1, 3}}
+
+
+def test_top_is_the_head_of_the_full_sort_by_rounded_score(searcher: Searcher) -> None:
+    rng = random.Random(5)
+    docs = sorted(searcher._ruling_docs)
+    for _ in range(200):
+        chosen = rng.sample(docs, rng.randint(0, len(docs)))
+        # Values on a coarse grid, plus a hair, so that rounding makes ties.
+        scores = {d: rng.randint(0, 40) / 2000 + rng.choice((0.0, 4e-5, -4e-5)) for d in chosen}
+        limit = rng.randint(1, 12)
+        full = sorted(((d, round(v, 4)) for d, v in scores.items()),
+                      key=lambda kv: (-kv[1], searcher._order[kv[0]]))
+        assert searcher._top(scores, limit) == full[:limit]
+
+
+def test_facet_counts_equal_counting_every_rulings_values(searcher: Searcher) -> None:
+    rng = random.Random(9)
+    docs = sorted(searcher._ruling_docs)
+    for _ in range(50):
+        chosen = rng.sample(docs, rng.randint(1, len(docs)))
+        counts = Counter(key for d in chosen for key in searcher._facet_keys[d])
+        expected: dict[str, dict[str, int]] = {}
+        for (facet, value), n in sorted(counts.items()):
+            expected.setdefault(facet, {})[value] = n
+        assert searcher._facet_counts(dict.fromkeys(chosen)) == expected
+
+
+@pytest.mark.parametrize("question", [
+    "throne room feast", "king's court a king's court", "gain a card", "watchtower curse",
+    "feast",
+])
+def test_unasked_penalty_equals_the_per_ruling_rule(searcher: Searcher, question: str) -> None:
+    plan = searcher.understander.plan(parse_query(question), [])
+    scores = dict.fromkeys(sorted(searcher._ruling_docs), 1.0)
+    expected = {
+        d: sc - UNASKED_MENTION * min(
+            len(searcher._mentions[d] - searcher._owners[d] - plan.names.keys()), 2)
+        for d, sc in scores.items()
+    }
+    searcher._penalise_unasked(scores, plan)
+    assert scores == expected
+
+
+@pytest.mark.parametrize("terms", [set(), {"play"}, {"play", "card", "nosuchterm"}])
+def test_snippet_marks_every_word_of_the_terms_and_nothing_else(terms: set[str]) -> None:
+    text = "Play a card, then PLAY another card & <b>; playing cards is fine."
+    html = snippet_html(text, terms)
+    marked = re.findall(r"<mark>(.*?)</mark>", html)
+    words = re.findall(r"[^\W_]+", text)
+    assert marked == [w for w in words if analyse(w)[:1] and analyse(w)[0] in terms]
+    assert "<b>" not in html

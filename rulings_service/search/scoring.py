@@ -33,8 +33,8 @@ ASKS = "asks"
 #: Its length normalisation: a ruling with four questions is not a weaker match for
 #: the one that fits than a ruling with two, so lengths count for less than in text.
 ASKS_B = 0.3
-#: One term's BM25 share per document (docnum -> share, in postings order) and its docnums.
-Contributions = tuple[dict[int, float], frozenset[int]]
+#: One term's BM25 share per document (docnum -> share, in postings order).
+Contributions = dict[int, float]
 #: Most entries the per-term caches hold before they start over.
 CACHE_LIMIT = 50_000
 
@@ -80,9 +80,6 @@ class TextScorer:
         #: rulings: card documents share the index but are never results, and
         #: dropping them from the cached shares spares every query that test.
         self.base: frozenset[int] | None = None
-        self.docnums = frozenset(
-            d for postings in self.postings.values() for docs in postings.values() for d in docs
-        )
 
     def limit_to(self, docs: frozenset[int]) -> None:
         """Score only ``docs`` from now on (statistics still count every document)."""
@@ -130,11 +127,10 @@ class TextScorer:
         shares = {
             d: v for d, v in zip(docs, values, strict=True) if base is None or d in base
         }
-        value = (shares, frozenset(shares))
         if len(self._contributions) >= CACHE_LIMIT:
             self._contributions.clear()  # bounded: odd weights from odd queries cannot grow it
-        self._contributions[key] = value
-        return value
+        self._contributions[key] = shares
+        return shares
 
     def score(
         self, terms: dict[str, float], allowed: set[int] | frozenset[int] | None = None
@@ -241,7 +237,7 @@ def _accumulate(
     A plain dict with ``get`` measured faster than a ``defaultdict`` and than
     merging with C-level set and map operations (which walk the whole dict).
     """
-    values = found[0]
+    values = found
     get = scores.get
     if allowed is None:
         for docnum, value in values.items():

@@ -61,8 +61,8 @@ def _validate_player_number(value: int) -> None:
         raise ValidationError("expected a player number from 1 to 6")
 
 
-class PlayerSetupSchema(Schema):
-    """One player's zones at the start of the scenario (all optional, default empty)."""
+class PlayerZonesSchema(Schema):
+    """The zones of one player, as card-name lists (deck top first); shared by setup and expect."""
 
     hand = _card_list()
     deck = _card_list()
@@ -70,6 +70,11 @@ class PlayerSetupSchema(Schema):
     in_play = _card_list()
     set_aside = _card_list()
     mats = fields.Dict(keys=fields.String(), values=_card_list())
+
+
+class PlayerSetupSchema(PlayerZonesSchema):
+    """One player's zones at the start of the scenario (all optional, default empty)."""
+
     tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
     vp_tokens = fields.Integer(strict=True, validate=validate.Range(min=0))
     #: Cards in play (listed in ``in_play`` too) whose next-turn effect is pending.
@@ -218,15 +223,9 @@ def _is_answer(raw: Any) -> bool:
     return isinstance(raw, list) and all(isinstance(item, (str, int)) for item in raw)
 
 
-class PlayerExpectSchema(Schema):
+class PlayerExpectSchema(PlayerZonesSchema):
     """Expected zones and counters of one player after the last step."""
 
-    hand = _card_list()
-    deck = _card_list()
-    discard = _card_list()
-    in_play = _card_list()
-    set_aside = _card_list()
-    mats = fields.Dict(keys=fields.String(), values=_card_list())
     vp_tokens = fields.Integer(strict=True)
     score = fields.Integer(strict=True)
     #: Turn counters; only meaningful for the player whose turn it is.

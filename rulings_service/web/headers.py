@@ -12,6 +12,7 @@ from __future__ import annotations
 import hashlib
 
 from flask import Flask, Response, current_app, request
+from werkzeug.http import http_date
 
 from rulings_service.web.errors import ApiError
 from rulings_service.web.services import services
@@ -37,6 +38,19 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+_SECURITY_ITEMS = tuple(SECURITY_HEADERS.items())
+_SECURITY_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
+
+#: Request headers that can make an answer conditional (304/412) or partial (206).
+#: Without any of them ``make_conditional`` only adds a ``Date``, done directly.
+_CONDITIONAL_ENVIRON = (
+    "HTTP_IF_NONE_MATCH",
+    "HTTP_IF_MODIFIED_SINCE",
+    "HTTP_IF_MATCH",
+    "HTTP_IF_UNMODIFIED_SINCE",
+    "HTTP_IF_RANGE",
+    "HTTP_RANGE",
+)
 
 
 def _check_limits() -> None:
@@ -60,23 +74,52 @@ def etag_for(body: bytes) -> str:
     return hashlib.sha256(build_id.encode() + b"\0" + body).hexdigest()[:32]
 
 
+def _add_security_headers(response: Response) -> None:
+    """``setdefault`` of every security header, in one pass over the response's headers."""
+    headers = response.headers
+    present = {name.lower() for name, _ in headers} & _SECURITY_NAMES
+    if not present:
+        headers.extend(_SECURITY_ITEMS)
+        return
+    for name, value in _SECURITY_ITEMS:
+        if name.lower() not in present:
+            headers.add(name, value)
+
+
+def _make_conditional(response: Response) -> None:
+    """``response.make_conditional(request)``, without its parsing when nothing asks for it."""
+    environ = request.environ
+    if any(key in environ for key in _CONDITIONAL_ENVIRON):
+        response.make_conditional(request)
+        return
+    # All make_conditional does for a request without validators or ranges
+    # (the Content-Length of a body set from bytes is already there).
+    headers = response.headers
+    if "date" not in headers:
+        headers["Date"] = http_date()
+    if response.automatically_set_content_length and "content-length" not in headers:
+        length = response.calculate_content_length()
+        if length is not None:
+            headers["Content-Length"] = str(length)
+
+
 def _finish(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    _add_security_headers(response)
+    headers = response.headers
     cacheable = (
         request.method in ("GET", "HEAD")
         and response.status_code == 200
         and not response.direct_passthrough
-        and "Cache-Control" not in response.headers
+        and "Cache-Control" not in headers
     )
     if cacheable:
         max_age = current_app.config["CACHE_MAX_AGE"]
-        response.headers["Cache-Control"] = f"public, max-age={max_age}"
-        response.headers["Vary"] = "Accept"
+        headers["Cache-Control"] = f"public, max-age={max_age}"
+        headers["Vary"] = "Accept"
         response.set_etag(etag_for(response.get_data()))
-        response.make_conditional(request)
-    elif "Cache-Control" not in response.headers:
-        response.headers["Cache-Control"] = "no-store"
+        _make_conditional(response)
+    elif "Cache-Control" not in headers:
+        headers["Cache-Control"] = "no-store"
     return response
 
 

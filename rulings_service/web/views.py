@@ -37,6 +37,8 @@ def validate_args(schema: Schema, data: Any) -> dict[str, Any]:
 
 def clean_text(value: str) -> str:
     """Drop control characters (NUL and friends) a query may carry; keep all letters."""
+    if value.isprintable():  # no character of category Cc: nothing to drop
+        return value.strip()
     return "".join(ch for ch in value if unicodedata.category(ch) != "Cc" or ch in "\t\n").strip()
 
 
@@ -173,15 +175,24 @@ def kingdoms() -> dict[str, Any]:
 # ----------------------------------------------------------------- search
 def _hit_dict(hit: Any) -> dict[str, Any]:
     """A hit in ``SearchHitSchema``'s fields, order and types (the API sends it as is)."""
-    get = hit.get if isinstance(hit, dict) else lambda n: getattr(hit, n)
-    slug = get("card_slug")
+    if isinstance(hit, dict):
+        slug = hit.get("card_slug")
+        return {
+            "ruling_id": str(hit.get("ruling_id")),
+            "card": str(hit.get("card")),
+            "card_slug": None if slug is None else str(slug),
+            "text": str(hit.get("text")),
+            "score": float(hit.get("score")),
+            "snippet_html": str(hit.get("snippet_html")),
+        }
+    slug = hit.card_slug
     return {
-        "ruling_id": str(get("ruling_id")),
-        "card": str(get("card")),
+        "ruling_id": str(hit.ruling_id),
+        "card": str(hit.card),
         "card_slug": None if slug is None else str(slug),
-        "text": str(get("text")),
-        "score": float(get("score")),
-        "snippet_html": str(get("snippet_html")),
+        "text": str(hit.text),
+        "score": float(hit.score),
+        "snippet_html": str(hit.snippet_html),
     }
 
 

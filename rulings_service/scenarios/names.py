@@ -112,13 +112,20 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield f"setup.supply.{pile}", pile
     for index, shuffle in enumerate(setup.get("shuffles") or ()):
         yield from _listed(f"setup.shuffles[{index}].produces", shuffle.get("produces"))
+    yield from _player_fields("setup", setup, _SETUP_CARD_LISTS)
+
+
+def _player_fields(
+    where: str, section: dict[str, Any], zones: tuple[str, ...]
+) -> Iterator[tuple[str, str]]:
+    """Card names in the ``player1`` .. ``player6`` zones and mats of a setup or expectation."""
     for number in range(1, 7):
-        player = setup.get(f"player{number}") or {}
-        where = f"setup.player{number}"
-        for zone in _SETUP_CARD_LISTS:
-            yield from _listed(f"{where}.{zone}", player.get(zone))
+        player = section.get(f"player{number}") or {}
+        prefix = f"{where}.player{number}"
+        for zone in zones:
+            yield from _listed(f"{prefix}.{zone}", player.get(zone))
         for mat, cards in (player.get("mats") or {}).items():
-            yield from _listed(f"{where}.mats.{mat}", cards)
+            yield from _listed(f"{prefix}.mats.{mat}", cards)
 
 
 def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
@@ -133,13 +140,7 @@ def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
 
 def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for number in range(1, 7):
-        player = expect.get(f"player{number}") or {}
-        prefix = f"{where}.player{number}"
-        for zone in _EXPECT_CARD_LISTS:
-            yield from _listed(f"{prefix}.{zone}", player.get(zone))
-        for mat, cards in (player.get("mats") or {}).items():
-            yield from _listed(f"{prefix}.mats.{mat}", cards)
+    yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
     for pile in expect.get("supply") or {}:
         yield f"{where}.supply.{pile}", pile
     for key in ("trash", "supply_piles", "kingdom_piles"):

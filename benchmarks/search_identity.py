@@ -33,6 +33,16 @@ from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.searcher import SearchResponse  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
+#: Queries that exercise filters, phrases, negation and ``or`` (the questions rarely do).
+QUERY_LANGUAGE = [
+    "card:feast", "card:\"throne room\" feast", "set:seaside next turn", "set:intrigue",
+    "type:attack reveal", "type:duration -outpost", "kind:setup", "kind:general tokens",
+    "source:faq-dump trash", "\"next turn\"", "\"set aside\" haven", "trash -feast",
+    "throne room -card:throne-room", "feast or mining village", "gain or buy cost",
+    "kind:editorial", "set:prosperity type:victory", "-kind:card shuffle", "card:", "\"",
+    "type:night when", "set:nocturne boons", "card:watchtower reveal gain", "2 cards",
+    "3 or fewer", "kc kc", "tr tr tr", "\"cost\" -bridge", "card:bridge card:highway",
+]
 
 
 def queries(corpus: Any) -> list[str]:
@@ -42,6 +52,7 @@ def queries(corpus: Any) -> list[str]:
         data = yaml.safe_load(path.read_text(encoding="utf-8"))
         out += [item["q"] for item in data["questions"]]
     out += sorted(c["name"] for c in corpus.cards)
+    out += QUERY_LANGUAGE
     return list(dict.fromkeys(out))
 
 

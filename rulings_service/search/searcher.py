@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import logging
 import threading
-from collections import Counter, defaultdict
+from collections import defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import ge, sub, truediv
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.query import And, Or
 
@@ -91,6 +90,40 @@ class SearchHit:
     text: str
     score: float
     snippet_html: str
+
+
+@dataclass
+class Ranking:
+    """A question's score for every document, and which documents are results.
+
+    Scores of documents that are not results are 0.0 (so a bonus added to a
+    newcomer starts from nothing, as ``scores.get(d, 0.0) + bonus`` would).
+    """
+
+    scores: np.ndarray
+    present: np.ndarray
+
+    @classmethod
+    def from_dict(cls, size: int, scores: dict[int, float]) -> Ranking:
+        ranking = cls(np.zeros(size), np.zeros(size, dtype=bool))
+        for d, value in scores.items():
+            ranking.add(d, value)
+        return ranking
+
+    def add(self, d: int, value: float) -> None:
+        """Make ``d`` a result, adding ``value`` to its score."""
+        self.scores[d] += value
+        self.present[d] = True
+
+    def docs(self) -> np.ndarray:
+        return np.flatnonzero(self.present)
+
+    def as_dict(self) -> dict[int, float]:
+        docs = self.docs()
+        return dict(zip(docs.tolist(), self.scores[docs].tolist(), strict=True))
+
+    def __len__(self) -> int:
+        return int(np.count_nonzero(self.present))
 
 
 @dataclass
@@ -207,6 +240,28 @@ class Searcher:
         self._signature_keys = list(signatures)
         # Scoring may skip the allowed-set test when nothing is filtered out.
         self.scorer.limit_to(self._ruling_docs)
+        # The same tables as arrays over all documents, for whole-question vector steps.
+        size = self.scorer.size
+        mask = self.scorer.mask
+        self._ruling_mask = mask(self._ruling_docs)
+        self._setup_mask = mask(self._setup_docs)
+        self._editorial_mask = mask(self._editorial_docs)
+        self._penalised_mask = mask(self._penalised)
+        self._penalty = np.zeros(size)
+        for d, value in self._unasked_penalty.items():
+            self._penalty[d] = value
+        self._signature_array = np.zeros(size, dtype=np.intp)
+        for d in self._facet_keys:
+            self._signature_array[d] = self._facet_signature[d]
+        # Which (facet, value) pairs each signature holds, pairs in sorted order:
+        # a query's facet counts are then its signature counts times this matrix.
+        self._facet_pairs = sorted({key for keys in signatures for key in keys})
+        column = {key: i for i, key in enumerate(self._facet_pairs)}
+        self._signature_pairs = np.zeros((len(signatures), len(self._facet_pairs)),
+                                         dtype=np.int64)
+        for signature, keys in enumerate(self._signature_keys):
+            for key in keys:
+                self._signature_pairs[signature, column[key]] += 1
 
     # -- opening ---------------------------------------------------------------
 
@@ -285,20 +340,21 @@ class Searcher:
                 " ignored parts"
             )
             return SearchResponse(warnings=warnings)
-        scores = self._rank(plan)
-        results = [self._hit(d, s, plan) for d, s in self._top(scores, limit)]
+        ranking = self._rank(plan)
+        results = [self._hit(d, s, plan) for d, s in self._top(ranking, limit)]
         if not results:
             warnings.append("no ruling matches the query")
+        docs = ranking.docs()
         return SearchResponse(
             results=results,
             warnings=warnings,
-            facets=self._facet_counts(scores),
+            facets=self._facet_counts(docs),
             names=[self.names.cards[s]["name"] for s in plan.names],
             terms=list(plan.terms),
-            total=len(scores),
+            total=len(docs),
         )
 
-    def _top(self, scores: dict[int, float], limit: int) -> list[tuple[int, float]]:
+    def _top(self, ranking: Ranking, limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rulings by rounded score, ties in corpus order.
 
         Rankings compare scores rounded to 4 decimals (so float noise never
@@ -306,14 +362,15 @@ class Searcher:
         rounding step of the ``limit``-th best raw score can reach the top:
         those alone are rounded and sorted, not every matching ruling.
         """
-        if not scores or limit <= 0:
+        docs = ranking.docs()
+        if not len(docs) or limit <= 0:
             return []
-        if len(scores) > limit:
-            kth = sorted(scores.values(), reverse=True)[limit - 1]
-            floor = kth - 2 * ROUNDING_STEP
-            kept = [(d, round(sc, 4)) for d, sc in scores.items() if sc >= floor]
-        else:
-            kept = [(d, round(sc, 4)) for d, sc in scores.items()]
+        values = ranking.scores[docs]
+        if len(docs) > limit:
+            kth = np.partition(values, len(values) - limit)[len(values) - limit]
+            near = values >= kth - 2 * ROUNDING_STEP
+            docs, values = docs[near], values[near]
+        kept = [(d, round(sc, 4)) for d, sc in zip(docs.tolist(), values.tolist(), strict=True)]
         order = self._order
         kept.sort(key=lambda kv: (-kv[1], order[kv[0]]))
         return kept[:limit]
@@ -346,62 +403,72 @@ class Searcher:
         plan = self.understander.plan(parse_query(text), warnings)
         if not plan.terms and not plan.names and not plan.required:
             return []
-        scores = self._rank(plan, rerank=False)
-        ranked = self._top(scores, limit)
+        ranked = self._top(self._rank(plan, rerank=False), limit)
         return [(self._rulings[d]["id"], s, self.cue_features(d, plan)) for d, s in ranked]
 
-    def _rank(self, plan: QueryPlan, rerank: bool = True) -> dict[int, float]:
+    def _rank(self, plan: QueryPlan, rerank: bool = True) -> Ranking:
+        """Every ruling's score for ``plan``, as whole-array steps (see the module docstring).
+
+        Each step is the per-ruling rule applied to all rulings at once, in the
+        same order of float operations, so the scores are those a loop over
+        rulings would give.  Documents outside ``allowed`` may carry partial
+        sums in the work arrays, but are never results and never read.
+        """
         allowed = self._allowed(plan)
-        # With nothing filtered out, every scored document is allowed: skip the test.
-        scored = None if allowed is self._ruling_docs else allowed
-        text_scores = self.scorer.score(plan.terms, scored) if plan.terms else {}
-        self._match_numbers(plan, text_scores, allowed)
-        if len(plan.sequence) > 1 and text_scores:
-            for d, bonus in self.scorer.proximity(plan.sequence, text_scores).items():
-                text_scores[d] += bonus
+        allowed_mask = (
+            self._ruling_mask if allowed is self._ruling_docs else self.scorer.mask(allowed)
+        )
+        size = self.scorer.size
+        if plan.terms:
+            text, matched = self.scorer.accumulate(plan.terms)
+            matched &= allowed_mask
+        else:
+            text, matched = np.zeros(size), np.zeros(size, dtype=bool)
+        self._match_numbers(plan, text, matched, allowed)
+        if len(plan.sequence) > 1 and matched.any():
+            bonus = self.scorer.proximity_bonus(plan.sequence)
+            if bonus is not None:
+                text[matched] += bonus[matched]
         if plan.terms and self.weights.asks:
             # Document expansion: how players ask for a ruling, weighed against what it says.
-            asked = self.scorer.score_asks(plan.terms, scored, self.weights.asks_b)
-            asks_weight, get = self.weights.asks, text_scores.get
-            for d, sc in asked.items():
-                text_scores[d] = get(d, 0.0) + asks_weight * sc
-        top = max(text_scores.values(), default=0.0) or 1.0
-        cut = MIN_SCORE * top  # below it a ruling matched only words found nearly everywhere
-        # ``{d: sc / top for d, sc in text_scores.items() if sc >= cut}``, run in C.
-        if min(text_scores.values(), default=cut) >= cut:
-            kept, values = text_scores.keys(), text_scores.values()
-        else:
-            mask = list(map(ge, text_scores.values(), repeat(cut)))
-            kept, values = compress(text_scores, mask), compress(text_scores.values(), mask)
-        scores = dict(zip(kept, map(truediv, values, repeat(top)), strict=True))
+            asked, asked_matched = self.scorer.accumulate_asks(plan.terms, self.weights.asks_b)
+            asked_matched &= allowed_mask
+            text[asked_matched] += self.weights.asks * asked[asked_matched]
+            matched |= asked_matched
+        top = (text[matched].max() if matched.any() else 0.0) or 1.0
+        # Below MIN_SCORE of the best, a ruling matched only words found nearly everywhere.
+        present = matched & (text >= MIN_SCORE * top)
+        scores = np.zeros(size)
+        scores[present] = text[present] / top
+        ranking = Ranking(scores, present)
         named: set[int] = set()
         for slug in plan.names:
             named.update(self._by_card.get(slug, ()))
         named &= allowed
         name_weights = self._name_weights(plan)
         for d in named:
-            scores[d] = text_scores.get(d, 0.0) / top + self._bonus(d, plan, name_weights)
+            scores[d] = text[d] / top + self._bonus(d, plan, name_weights)
+            present[d] = True
         if not plan.terms and not plan.names:
-            scores = dict.fromkeys(allowed, 0.0)
+            scores[:] = 0.0
+            present[:] = allowed_mask
         if plan.setup:
-            for d in self._setup_docs.intersection(scores):
-                scores[d] += SETUP_BONUS
+            scores[present & self._setup_mask] += SETUP_BONUS
         # A topic beside a named card ("Monastery at Night") is context, not the subject.
         topic_bonus = TOPIC_BONUS * (TOPIC_BESIDE_CARD if plan.names else 1.0)
         for topic in plan.topics:
             for d in self._topics[tuple(topic.split())] & allowed:
-                scores[d] = scores.get(d, 0.0) + topic_bonus
+                ranking.add(d, topic_bonus)
         for d in self._self_pair_docs(plan, allowed):
-            scores[d] = scores.get(d, 0.0) + SELF_PAIR_BONUS
+            ranking.add(d, SELF_PAIR_BONUS)
         if plan.names or plan.terms:
-            self._penalise_unasked(scores, plan)
+            self._penalise_unasked(ranking, plan)
         if rerank:
-            self._add_cues(scores, plan)
-        for d in self._editorial_docs.intersection(scores):
-            scores[d] *= EDITORIAL_FACTOR
-        return scores
+            self._add_cues(ranking, plan)
+        scores[present & self._editorial_mask] *= EDITORIAL_FACTOR
+        return ranking
 
-    def _penalise_unasked(self, scores: dict[int, float], plan: QueryPlan) -> None:
+    def _penalise_unasked(self, ranking: Ranking, plan: QueryPlan) -> None:
         """Subtract the unasked-mention penalty (cards named that the question does not name).
 
         The same subtraction as per ruling ``len(mentions - owners - named)``,
@@ -410,21 +477,17 @@ class Searcher:
         they mention one of the question's cards, for which it is recomputed.
         """
         named = plan.names.keys()
-        touched: set[int] = set()
-        for slug in named:
-            touched.update(self._unasked_by_card.get(slug, ()))
-        penalty = self._unasked_penalty
-        docs = self._penalised.intersection(scores)
+        docs = ranking.present & self._penalised_mask
         unasked = self._unasked
-        if touched:
-            for d in docs.intersection(touched):
-                scores[d] -= UNASKED_MENTION * min(len(unasked[d] - named), 2)
-            docs = docs - touched
-        scores.update(zip(docs, map(sub, map(scores.__getitem__, docs),
-                                    map(penalty.__getitem__, docs)), strict=True))
+        for slug in named:
+            for d in self._unasked_by_card.get(slug, ()):
+                if docs[d]:
+                    ranking.scores[d] -= UNASKED_MENTION * min(len(unasked[d] - named), 2)
+                    docs[d] = False
+        ranking.scores[docs] -= self._penalty[docs]
 
     def _match_numbers(
-        self, plan: QueryPlan, text_scores: dict[int, float], allowed: frozenset[int]
+        self, plan: QueryPlan, text: np.ndarray, matched: np.ndarray, allowed: frozenset[int]
     ) -> None:
         """A ruling stating a range that holds a number of the question matches that number.
 
@@ -443,10 +506,10 @@ class Searcher:
             said = postings.get(term, {})
             for d in self._bounded & allowed:
                 if d not in said and bound_match(frozenset({n}), self._bounds[d]):
-                    text_scores[d] = text_scores.get(d, 0.0) + self.scorer.as_if_present(
-                        term, d, weight)
+                    text[d] += self.scorer.as_if_present(term, d, weight)
+                    matched[d] = True
 
-    def _add_cues(self, scores: dict[int, float], plan: QueryPlan) -> None:
+    def _add_cues(self, ranking: Ranking, plan: QueryPlan) -> None:
         """The within-card reranker: learned feature weights on the top candidates.
 
         Only the best ``RERANK_DEPTH`` rulings are touched: the features decide
@@ -454,14 +517,13 @@ class Searcher:
         siblings of one card), so they need not be computed for the tail.
         """
         weights = self.weights.features()
-        if not any(weights.values()) or not scores or not plan.intents:
+        if not any(weights.values()) or not plan.intents or not ranking.present.any():
             return  # no intent: every feature is 0, and adding 0 changes no score
-        # ``sorted(..., reverse=True)[:n]`` is what ``heapq.nlargest`` is defined as
-        # (ties in insertion order), done by the C sort instead of a Python heap loop.
-        top = sorted(scores, key=scores.__getitem__, reverse=True)[:RERANK_DEPTH]
-        for d in top:
+        docs = ranking.docs()
+        best = docs[np.argsort(-ranking.scores[docs], kind="stable")[:RERANK_DEPTH]]
+        for d in best.tolist():
             features = self.cue_features(d, plan)
-            scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())
+            ranking.scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())
 
     def cue_features(self, d: int, plan: QueryPlan) -> dict[str, float]:
         """Interpretable 0/1 features of ruling ``d`` for the question.
@@ -563,15 +625,17 @@ class Searcher:
             snippet_html=snippet_html(r.get("text") or "", plan.highlight),
         )
 
-    def _facet_counts(self, docnums: Collection[int]) -> dict[str, dict[str, int]]:
+    def _facet_counts(self, docnums: Collection[int] | np.ndarray) -> dict[str, dict[str, int]]:
         """Facet value counts over ``docnums``, by way of their facet signatures."""
-        counts: dict[tuple[str, str], int] = {}
-        get, keys = counts.get, self._signature_keys
-        for signature, n in Counter(map(self._facet_signature.__getitem__, docnums)).items():
-            for key in keys[signature]:
-                counts[key] = get(key, 0) + n
+        docs = docnums if isinstance(docnums, np.ndarray) else np.fromiter(docnums, dtype=np.intp)
+        per_signature = np.bincount(self._signature_array[docs],
+                                    minlength=len(self._signature_keys))
+        counts = per_signature @ self._signature_pairs
         out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
-        for (facet, value), n in sorted(counts.items()):
+        pairs = self._facet_pairs
+        for i, n in zip(np.flatnonzero(counts).tolist(), counts[counts > 0].tolist(),
+                        strict=True):
+            facet, value = pairs[i]
             out[facet][value] = n
         return {f: v for f, v in out.items() if v}
 

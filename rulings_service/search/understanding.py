@@ -40,10 +40,50 @@ SPELLING_ACCEPT = 85.0
 
 #: One alternation: "any setup word on word boundaries" in a single regex search.
 _SETUP_RE = re.compile("|".join(rf"\b{re.escape(w)}\b" for w in sorted(SETUP_WORDS)))
-#: Phrase synonyms with their literal text: a phrase absent as a substring cannot
-#: match, and ``in`` is far cheaper than a regex search.
-_PHRASE_SYNONYMS = [(k, re.compile(rf"(?<!\w){re.escape(k)}(?!\w)"), v)
-                    for k, v in SYNONYMS.items() if " " in k or not k.isalnum()]
+
+
+class PhraseTable:
+    """Phrases to find in a question (on word boundaries), each with the terms it adds.
+
+    A phrase that starts with a letter or digit can only match where a word
+    of the question starts with its first word, so phrases are filed by
+    first word and a question checks only those its words could begin; the
+    rest (a phrase starting "$" or "+") are always checked.  Matches come
+    back in table order, as a scan of the whole table would give them.
+    """
+
+    def __init__(self, phrases: list[tuple[str, tuple[str, ...]]]) -> None:
+        self._entries = [(literal, re.compile(rf"(?<!\w){re.escape(literal)}(?!\w)"), targets)
+                         for literal, targets in phrases]
+        self._by_first: dict[str, list[int]] = {}
+        self._always: list[int] = []
+        for i, (literal, _, _) in enumerate(self._entries):
+            first = _WORD.match(literal)
+            if first:
+                self._by_first.setdefault(first.group(), []).append(i)
+            else:
+                self._always.append(i)
+
+    def __len__(self) -> int:
+        return len(self._entries)
+
+    def targets(self, lowered: str, words: list[str]) -> list[str]:
+        """The terms of every phrase found in ``lowered`` (whose ``_WORD`` words are ``words``)."""
+        candidates = set(self._always)
+        for word in set(words):
+            candidates.update(self._by_first.get(word, ()))
+        found: list[str] = []
+        for i in sorted(candidates):
+            literal, rx, targets = self._entries[i]
+            if literal in lowered and rx.search(lowered):
+                found += targets
+        return found
+
+
+_WORD = re.compile(r"[a-z0-9]+")
+#: Multi-word (or non-alphanumeric) rules-vocabulary synonyms.
+_PHRASE_SYNONYMS = PhraseTable([(k, v) for k, v in SYNONYMS.items()
+                                if " " in k or not k.isalnum()])
 
 
 @dataclass
@@ -82,15 +122,15 @@ class Understander:
         # One-word entries match any inflection ("peeked" ~ "peek"), so by stem;
         # phrases match as written, on word boundaries.
         self._lex_words: dict[str, tuple[str, ...]] = {}
-        self._lex_phrases: list[tuple[str, re.Pattern[str], tuple[str, ...]]] = []
+        lex_phrases: list[tuple[str, tuple[str, ...]]] = []
         for phrase, targets in lexicon.items():
             stems = analyse(phrase)
             if re.fullmatch(r"[a-z0-9]+", phrase) and len(stems) == 1:
                 old = self._lex_words.get(stems[0], ())
                 self._lex_words[stems[0]] = tuple(dict.fromkeys(old + targets))
             else:
-                rx = re.compile(rf"(?<!\w){re.escape(phrase)}(?!\w)")
-                self._lex_phrases.append((phrase, rx, targets))
+                lex_phrases.append((phrase, targets))
+        self._lex_phrases = PhraseTable(lex_phrases)
         self.vocab = vocab
         self._basic = basic
         self._topics = topics
@@ -165,7 +205,8 @@ class Understander:
             plan.sequence.append(term)
             plan.highlight.add(term)
         lowered = text.lower()
-        for word in re.findall(r"[a-z0-9]+", lowered):
+        words = _WORD.findall(lowered)
+        for word in words:
             if word.isdigit() or len(word) < 5 or len(word) > MAX_TERM_CHARS:
                 continue
             if self.names.is_word(word):
@@ -181,24 +222,19 @@ class Understander:
         extra: list[str] = []
         for word in re.findall(r"[a-z0-9$]+", lowered):
             extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
-        for literal, rx, targets in _PHRASE_SYNONYMS:
-            if literal in lowered and rx.search(lowered):
-                extra += targets
+        extra += _PHRASE_SYNONYMS.targets(lowered, words)
         for term in analyse(" ".join(extra)):
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
         if self.lexicon_weight <= 0:
             return
         # A phrase ("look through", "turned over") is as specific as a
         # hand-written synonym and weighs as much; a single word is vaguer.
-        phrased: list[str] = []
-        for literal, rx, targets in self._lex_phrases:
-            if literal in lowered and rx.search(lowered):
-                phrased += targets
+        phrased = self._lex_phrases.targets(lowered, words)
         for term in analyse(" ".join(phrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight * PHRASE_FACTOR)
         paraphrased: list[str] = []
-        for word in re.findall(r"[a-z0-9]+", lowered):
+        for word in words:
             for form in _word_forms(word):
                 if form in self._lex_words:
                     paraphrased += self._lex_words[form]

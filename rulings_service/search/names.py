@@ -144,6 +144,9 @@ class NameIndex:
             else:
                 self._abbr.setdefault(abbr.abbr.lower(), slug)
         self._folded_keys = list(self._folded)
+        # Every beginning of a folded name: a run of words whose joined keys is not
+        # one cannot grow into a name, so matching stops extending it there.
+        self._key_prefixes = frozenset(k[:n] for k in self._folded for n in range(1, len(k) + 1))
         self._max_words = max(
             (len(name_words(c["name"])) for c in self.cards.values()), default=1
         )
@@ -276,13 +279,20 @@ class NameIndex:
 
     def _match_at(self, tokens: list[_Token], i: int) -> tuple[Recognised, int] | None:
         top = min(len(tokens), i + max(self._max_words, 1))
-        for j in range(top, i, -1):
-            span = tokens[i:j]
-            key = "".join(t.key for t in span)
+        # The longest run of words from ``i`` that is a name, grown word by word.
+        key, longest = "", None
+        for j in range(i + 1, top + 1):
+            key += tokens[j - 1].key
+            if key and key not in self._key_prefixes:
+                break
             slug = self._folded.get(key)
             # Words may run together ("throneroom") but not split a name ("go on" != Goons).
-            if slug and len(span) <= self._key_words.get(key, 0):
-                return self._recognised(slug, span, self._confidence(span, slug), "name"), j
+            if slug and j - i <= self._key_words.get(key, 0):
+                longest = slug, j
+        if longest is not None:
+            slug, j = longest
+            span = tokens[i:j]
+            return self._recognised(slug, span, self._confidence(span, slug), "name"), j
         tok = tokens[i]
         slug = self._abbreviation(tok)
         if slug:

@@ -78,6 +78,8 @@ MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
 RERANK_DEPTH = 30
 MAX_LIMIT = 100
+#: Numbers whose matching ranges are kept (questions state small numbers; others are rare).
+MAX_CACHED_NUMBERS = 1000
 #: Scores are compared rounded to this step (4 decimals).
 ROUNDING_STEP = 1e-4
 
@@ -210,6 +212,7 @@ class Searcher:
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
+        self._holding: dict[int, tuple[int, ...]] = {}
         self._precompute()
 
     def _precompute(self) -> None:
@@ -446,8 +449,14 @@ class Searcher:
             named.update(self._by_card.get(slug, ()))
         named &= allowed
         name_weights = self._name_weights(plan)
+        # Rulings of one card mostly share their owners and mentions, hence their bonus.
+        bonuses: dict[tuple[frozenset[str], frozenset[str]], float] = {}
         for d in named:
-            scores[d] = text[d] / top + self._bonus(d, plan, name_weights)
+            key = (self._owners[d], self._mentions[d])
+            bonus = bonuses.get(key)
+            if bonus is None:
+                bonus = bonuses[key] = self._bonus(d, plan, name_weights)
+            scores[d] = text[d] / top + bonus
             present[d] = True
         if not plan.terms and not plan.names:
             scores[:] = 0.0
@@ -497,17 +506,28 @@ class Searcher:
         """
         if not plan.numbers:
             return
-        postings = self.scorer.postings["text"]
         for n in plan.numbers:
             term = str(n)
             weight = plan.terms.get(term, 0.0)
             if not weight:
                 continue
-            said = postings.get(term, {})
-            for d in self._bounded & allowed:
-                if d not in said and bound_match(frozenset({n}), self._bounds[d]):
+            for d in self._ranges_holding(n):
+                if d in allowed:
                     text[d] += self.scorer.as_if_present(term, d, weight)
                     matched[d] = True
+
+    def _ranges_holding(self, n: int) -> tuple[int, ...]:
+        """Rulings that state a range holding ``n`` without writing ``n`` (kept per number)."""
+        found = self._holding.get(n)
+        if found is None:
+            said = self.scorer.postings["text"].get(str(n), {})
+            found = tuple(sorted(
+                d for d in self._bounded
+                if d not in said and bound_match(frozenset({n}), self._bounds[d])
+            ))
+            if len(self._holding) < MAX_CACHED_NUMBERS:
+                self._holding[n] = found
+        return found
 
     def _add_cues(self, ranking: Ranking, plan: QueryPlan) -> None:
         """The within-card reranker: learned feature weights on the top candidates.
@@ -519,11 +539,23 @@ class Searcher:
         weights = self.weights.features()
         if not any(weights.values()) or not plan.intents or not ranking.present.any():
             return  # no intent: every feature is 0, and adding 0 changes no score
-        docs = ranking.docs()
-        best = docs[np.argsort(-ranking.scores[docs], kind="stable")[:RERANK_DEPTH]]
-        for d in best.tolist():
+        for d in self._best(ranking, RERANK_DEPTH):
             features = self.cue_features(d, plan)
             ranking.scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())
+
+    @staticmethod
+    def _best(ranking: Ranking, n: int) -> list[int]:
+        """The ``n`` best results, ties in document order (a stable sort's first ``n``).
+
+        Only the results scoring at least the ``n``-th best are sorted.
+        """
+        docs = ranking.docs()
+        values = ranking.scores[docs]
+        if len(docs) > n:
+            kth = np.partition(values, len(values) - n)[len(values) - n]
+            near = values >= kth
+            docs, values = docs[near], values[near]
+        return docs[np.argsort(-values, kind="stable")[:n]].tolist()
 
     def cue_features(self, d: int, plan: QueryPlan) -> dict[str, float]:
         """Interpretable 0/1 features of ruling ``d`` for the question.

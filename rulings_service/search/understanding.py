@@ -141,6 +141,7 @@ class Understander:
             if words:
                 self._topics_by_first.setdefault(words[0], []).append(words)
         self._words = sorted(names.vocabulary())
+        self._words_by_length: dict[int, list[str]] = {}
 
     def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
         plan = QueryPlan()
@@ -212,7 +213,8 @@ class Understander:
             if self.names.is_word(word):
                 continue
             fixed = process.extractOne(
-                word, self._words, scorer=fuzz.ratio, score_cutoff=SPELLING_ACCEPT
+                word, self._spelling_candidates(len(word)), scorer=fuzz.ratio,
+                score_cutoff=SPELLING_ACCEPT,
             )
             if fixed:
                 for term in analyse(fixed[0]):
@@ -242,6 +244,22 @@ class Understander:
         for term in analyse(" ".join(paraphrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight)
+
+    def _spelling_candidates(self, length: int) -> list[str]:
+        """Corpus words that could score ``SPELLING_ACCEPT`` against a word of ``length``.
+
+        ``fuzz.ratio`` is 100 * (1 - indel distance / total length), and the
+        distance is at least the difference in length, so words too much
+        longer or shorter can never pass; leaving them out (in the same order,
+        so ties still go to the same word) gives the same correction, faster.
+        """
+        found = self._words_by_length.get(length)
+        if found is None:
+            slack = 1 - SPELLING_ACCEPT / 100
+            found = [w for w in self._words
+                     if abs(len(w) - length) <= slack * (len(w) + length) + 1e-9]
+            self._words_by_length[length] = found
+        return found
 
     def _compile(self, clause: Clause, plan: QueryPlan, warnings: list[str]) -> Query | None:
         if clause.kind == "filter":

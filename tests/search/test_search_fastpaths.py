@@ -18,6 +18,7 @@ import pytest
 from whoosh.filedb.filestore import RamStorage
 
 from rulings_service.search import Searcher
+from rulings_service.search.cues import bound_match
 from rulings_service.search.index import make_schema
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.scoring import FIELD_WEIGHTS, K1, B, TextScorer
@@ -142,3 +143,25 @@ def test_phrase_table_finds_what_scanning_every_phrase_finds(question: str) -> N
     scanned = [t for literal, targets in phrases
                if re.search(rf"(?<!\w){re.escape(literal)}(?!\w)", lowered) for t in targets]
     assert table.targets(lowered, re.findall(r"[a-z0-9]+", lowered)) == scanned
+
+
+def test_best_is_the_head_of_a_stable_sort_by_score(searcher: Searcher) -> None:
+    rng = random.Random(11)
+    docs = sorted(searcher._ruling_docs)
+    for _ in range(200):
+        chosen = rng.sample(docs, rng.randint(1, min(80, len(docs))))
+        scores = {d: rng.randint(0, 12) / 4 for d in chosen}  # many ties
+        n = rng.randint(1, 40)
+        expected = sorted(scores, key=lambda d: (-scores[d], d))[:n]
+        assert Searcher._best(Ranking.from_dict(searcher.scorer.size, scores), n) == expected
+
+
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 5, 6, 7, 10])
+def test_ranges_holding_a_number_are_the_rulings_the_plain_rule_finds(
+    searcher: Searcher, n: int
+) -> None:
+    said = searcher.scorer.postings["text"].get(str(n), {})
+    expected = sorted(d for d in searcher._bounded
+                      if d not in said and bound_match(frozenset({n}), searcher._bounds[d]))
+    assert list(searcher._ranges_holding(n)) == expected
+    assert list(searcher._ranges_holding(n)) == expected  # from the table the second time

@@ -388,6 +388,8 @@ def _tokens(text: str) -> list[_Token]:
 
 def ascii_fold_keep_case(text: str) -> str:
     """Like :func:`ascii_fold` but keeps case and string length where possible."""
+    if text.isascii():
+        return text
     out = []
     for ch in text:
         if ord(ch) < 128:

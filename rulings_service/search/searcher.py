@@ -210,9 +210,15 @@ class Searcher:
         self.weights = CueWeights.load()
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
+        self._gives = {
+            kind: self.scorer.mask(d for d, kinds in self._kinds.items() if kind in kinds)
+            for kind in {k for kinds in self._kinds.values() for k in kinds}
+        }
         self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
         self._holding: dict[int, tuple[int, ...]] = {}
+        self._owner_masks: dict[str, np.ndarray] = {}
+        self._mention_masks: dict[str, np.ndarray] = {}
         self._precompute()
 
     def _precompute(self) -> None:
@@ -428,36 +434,32 @@ class Searcher:
         else:
             text, matched = np.zeros(size), np.zeros(size, dtype=bool)
         self._match_numbers(plan, text, matched, allowed)
+        # Whole-array adds below add 0.0 (no change) where a masked add would skip.
         if len(plan.sequence) > 1 and matched.any():
             bonus = self.scorer.proximity_bonus(plan.sequence)
             if bonus is not None:
-                text[matched] += bonus[matched]
+                text += bonus * matched
         if plan.terms and self.weights.asks:
             # Document expansion: how players ask for a ruling, weighed against what it says.
+            # (``asked`` is 0.0 for documents without questions; outside ``allowed`` its
+            # sums reach only documents that are never results.)
             asked, asked_matched = self.scorer.accumulate_asks(plan.terms, self.weights.asks_b)
-            asked_matched &= allowed_mask
-            text[asked_matched] += self.weights.asks * asked[asked_matched]
-            matched |= asked_matched
-        top = (text[matched].max() if matched.any() else 0.0) or 1.0
+            text += self.weights.asks * asked
+            matched |= asked_matched & allowed_mask
+        # Scores are sums of positive shares, so 0.0 is the least a match can have.
+        top = float(np.where(matched, text, 0.0).max()) or 1.0
         # Below MIN_SCORE of the best, a ruling matched only words found nearly everywhere.
         present = matched & (text >= MIN_SCORE * top)
-        scores = np.zeros(size)
-        scores[present] = text[present] / top
+        scores = np.where(present, text / top, 0.0)
         ranking = Ranking(scores, present)
         named: set[int] = set()
         for slug in plan.names:
             named.update(self._by_card.get(slug, ()))
         named &= allowed
-        name_weights = self._name_weights(plan)
-        # Rulings of one card mostly share their owners and mentions, hence their bonus.
-        bonuses: dict[tuple[frozenset[str], frozenset[str]], float] = {}
-        for d in named:
-            key = (self._owners[d], self._mentions[d])
-            bonus = bonuses.get(key)
-            if bonus is None:
-                bonus = bonuses[key] = self._bonus(d, plan, name_weights)
-            scores[d] = text[d] / top + bonus
-            present[d] = True
+        if named:
+            docs = np.fromiter(sorted(named), dtype=np.intp, count=len(named))
+            scores[docs] = text[docs] / top + self._bonuses(docs, plan)
+            present[docs] = True
         if not plan.terms and not plan.names:
             scores[:] = 0.0
             present[:] = allowed_mask
@@ -488,12 +490,17 @@ class Searcher:
         named = plan.names.keys()
         docs = ranking.present & self._penalised_mask
         unasked = self._unasked
+        touched: dict[int, float] = {}
         for slug in named:
             for d in self._unasked_by_card.get(slug, ()):
                 if docs[d]:
-                    ranking.scores[d] -= UNASKED_MENTION * min(len(unasked[d] - named), 2)
-                    docs[d] = False
-        ranking.scores[docs] -= self._penalty[docs]
+                    touched[d] = UNASKED_MENTION * min(len(unasked[d] - named), 2)
+        if touched:
+            where = np.fromiter(touched, dtype=np.intp, count=len(touched))
+            ranking.scores[where] -= np.fromiter(touched.values(), dtype=np.float64,
+                                                 count=len(touched))
+            docs[where] = False
+        ranking.scores -= np.where(docs, self._penalty, 0.0)
 
     def _match_numbers(
         self, plan: QueryPlan, text: np.ndarray, matched: np.ndarray, allowed: frozenset[int]
@@ -539,9 +546,15 @@ class Searcher:
         weights = self.weights.features()
         if not any(weights.values()) or not plan.intents or not ranking.present.any():
             return  # no intent: every feature is 0, and adding 0 changes no score
-        for d in self._best(ranking, RERANK_DEPTH):
-            features = self.cue_features(d, plan)
-            ranking.scores[d] += sum(weights.get(k, 0.0) * v for k, v in features.items())
+        best = np.array(self._best(ranking, RERANK_DEPTH), dtype=np.intp)
+        # ``cue_features`` for all of them at once: per intent, the rulings giving it.
+        # A question has at most one intent (``primary_intent``), so each ruling gets
+        # the one addition the per-ruling sum would make.
+        for intent in plan.intents:
+            weight = weights.get(f"intent:{intent}", 0.0)
+            gives = self._gives.get(intent)
+            if weight and gives is not None:
+                ranking.scores[best] += np.where(gives[best], weight * 1.0, 0.0)
 
     @staticmethod
     def _best(ranking: Ranking, n: int) -> list[int]:
@@ -611,6 +624,45 @@ class Searcher:
             if plan.subject and slug != plan.subject and len(owning) > 1:
                 owning[slug] *= self.weights.context_card
         return weights, owning
+
+    def _bonuses(self, docs: np.ndarray, plan: QueryPlan) -> np.ndarray:
+        """:meth:`_bonus` of each of ``docs``, computed per named card over all of them.
+
+        The same operations per ruling, in the same order; where :meth:`_bonus`
+        skips a term, 0.0 is added instead, which changes no float.
+        """
+        weights, owning = self._name_weights(plan)
+        n = len(docs)
+        others_sum, owned = np.zeros(n), np.zeros(n)
+        others_max = np.full(n, -np.inf)
+        for slug, w in weights.items():
+            other = self._mentioning(slug)[docs] & ~self._owning(slug)[docs]
+            others_sum += np.where(other, w, 0.0)
+            others_max = np.maximum(others_max, np.where(other, w, -np.inf))
+        for slug, w in owning.items():
+            owned = np.maximum(owned, np.where(self._owning(slug)[docs], w, 0.0))
+        bonus = MENTION_BONUS * others_sum
+        is_owned = owned != 0
+        bonus += np.where(is_owned, OWNER_BONUS * owned, 0.0)
+        pair = is_owned & (others_max > -np.inf)
+        bonus += np.where(pair, PAIR_BONUS * np.minimum(owned, others_max), 0.0)
+        return bonus
+
+    def _owning(self, slug: str) -> np.ndarray:
+        """Rulings owned by card ``slug``, as a mask (kept per card)."""
+        found = self._owner_masks.get(slug)
+        if found is None:
+            found = self._owner_masks[slug] = self.scorer.mask(
+                d for d in self._by_card.get(slug, ()) if slug in self._owners[d])
+        return found
+
+    def _mentioning(self, slug: str) -> np.ndarray:
+        """Rulings mentioning card ``slug``, as a mask (kept per card)."""
+        found = self._mention_masks.get(slug)
+        if found is None:
+            found = self._mention_masks[slug] = self.scorer.mask(
+                d for d in self._by_card.get(slug, ()) if slug in self._mentions[d])
+        return found
 
     def _bonus(
         self, d: int, plan: QueryPlan,

@@ -25,6 +25,10 @@ FIELDS: dict[str, str] = {
 OR_WORDS = frozenset({"or", "OR", "|", "||"})
 
 _FIELD_RE = re.compile(r"([A-Za-z]+)[:=](.*)", re.S)
+#: ``\s`` is ``str.isspace`` for str patterns, so these scan as the loops they replace did.
+_SPACE_RUN = re.compile(r"\s*")
+#: A word: up to whitespace or a quote (a quote as its very first character is kept).
+_WORD_RUN = re.compile(r'"?[^\s"]*')
 
 
 @dataclass(frozen=True)
@@ -60,18 +64,15 @@ class _Scanner:
         self.warnings: list[str] = []
 
     def skip_space(self) -> None:
-        while self.pos < len(self.text) and self.text[self.pos].isspace():
-            self.pos += 1
+        self.pos = _SPACE_RUN.match(self.text, self.pos).end()
 
     def done(self) -> bool:
         return self.pos >= len(self.text)
 
     def read_word(self) -> str:
+        """The word at the cursor (empty at whitespace or the end); the cursor moves past it."""
         start = self.pos
-        while self.pos < len(self.text) and not self.text[self.pos].isspace():
-            if self.text[self.pos] == '"' and self.pos > start:
-                break
-            self.pos += 1
+        self.pos = _WORD_RUN.match(self.text, start).end()
         return self.text[start:self.pos]
 
     def read_quoted(self) -> str | None:

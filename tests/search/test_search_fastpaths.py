@@ -15,12 +15,14 @@ import re
 from collections import Counter
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 from whoosh.filedb.filestore import RamStorage
 
 from rulings_service.search import Searcher
 from rulings_service.search.cues import bound_match
 from rulings_service.search.index import make_schema
-from rulings_service.search.querylang import parse_query
+from rulings_service.search.querylang import _Scanner, parse_query
 from rulings_service.search.scoring import FIELD_WEIGHTS, K1, B, TextScorer
 from rulings_service.search.searcher import UNASKED_MENTION, Ranking
 from rulings_service.search.snippets import snippet_html
@@ -165,3 +167,30 @@ def test_ranges_holding_a_number_are_the_rulings_the_plain_rule_finds(
                       if d not in said and bound_match(frozenset({n}), searcher._bounds[d]))
     assert list(searcher._ranges_holding(n)) == expected
     assert list(searcher._ranges_holding(n)) == expected  # from the table the second time
+
+
+def _loop_read_word(text: str, pos: int) -> int:
+    start = pos
+    while pos < len(text) and not text[pos].isspace():
+        if text[pos] == '"' and pos > start:
+            break
+        pos += 1
+    return pos
+
+
+def _loop_skip_space(text: str, pos: int) -> int:
+    while pos < len(text) and text[pos].isspace():
+        pos += 1
+    return pos
+
+
+@given(st.text(alphabet=' \t\n\x0b\x0c\x1c\x1f\x85\xa0\u2003\u3000"ab-:é', max_size=14))
+def test_query_scanner_regexes_move_as_character_loops_do(text: str) -> None:
+    for pos in range(len(text) + 1):
+        sc = _Scanner(text)
+        sc.pos = pos
+        sc.read_word()
+        assert sc.pos == _loop_read_word(text, pos)
+        sc.pos = pos
+        sc.skip_space()
+        assert sc.pos == _loop_skip_space(text, pos)

@@ -53,6 +53,21 @@ def _term_spans(text: str) -> dict[str | None, tuple[tuple[int, int], ...]]:
 
 
 @lru_cache(maxsize=4096)
+def _escaped(text: str) -> tuple[str, tuple[int, ...]]:
+    """``html.escape(text)`` and where each position of ``text`` lands in it.
+
+    Escaping maps character by character, so ``html.escape(text[a:b])`` is
+    ``escaped[at[a]:at[b]]``: a snippet is cut from the ruling's escaped text,
+    escaped once, instead of escaping its pieces for every question.
+    """
+    pieces = [html.escape(ch) for ch in text]
+    at = [0]
+    for piece in pieces:
+        at.append(at[-1] + len(piece))
+    return "".join(pieces), tuple(at)
+
+
+@lru_cache(maxsize=4096)
 def _render(text: str, spans: tuple[tuple[int, int], ...]) -> str:
     """The snippet of ``text`` with ``spans`` marked: cached, since the same ruling
     comes back for many questions with the same words of it matched."""
@@ -67,15 +82,16 @@ def _render(text: str, spans: tuple[tuple[int, int], ...]) -> str:
         if end < len(text):
             space = text.rfind(" ", start, end)
             end = space if space > start else end
+    escaped, at = _escaped(text)
     out: list[str] = ["\u2026" if start else ""]
     pos = start
     for s, e in spans:
         if s < start or e > end:
             continue
-        out.append(html.escape(text[pos:s]))
-        out.append(f"<mark>{html.escape(text[s:e])}</mark>")
+        out.append(escaped[at[pos]:at[s]])
+        out.append(f"<mark>{escaped[at[s]:at[e]]}</mark>")
         pos = e
-    out.append(html.escape(text[pos:end]))
+    out.append(escaped[at[pos]:at[end]])
     if end < len(text):
         out.append("\u2026")
     return "".join(out)

@@ -149,9 +149,9 @@ def primary_intent(question: str) -> frozenset[str]:
     ruling matching several generic cues of a long question would otherwise
     collect them all.
     """
-    found = question_intents(question)
-    for name in INTENT_PRIORITY:
-        if name in found:
+    lowered = question.lower()
+    for name in INTENT_PRIORITY:  # the first cue found in priority order is the one kept
+        if QUESTION_CUES[name].search(lowered):
             return frozenset({name})
     return frozenset()
 

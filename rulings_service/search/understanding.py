@@ -173,18 +173,20 @@ class Understander:
         same_card = plan.repeated and len(plan.names) > 1
         for term in analyse(" ".join(SAME_CARD_WORDS)) if same_card else ():
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
-        self._add_terms(_without_names(text, in_words), plan)
+        unnamed = _without_names(text, in_words)
+        self._add_terms(unnamed, plan)
         # Basic cards' names are also rules words ("a potion in the cost", "gains a
         # curse"); they still count as words, lightly, where rulings use them so.
         for rec in in_words:
             if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
                 for term in query_terms(rec.name):
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
-        plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(parsed.free_text().lower()) is not None
+        free_text = parsed.free_text()
+        plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(free_text.lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
-        plan.intents = primary_intent(parsed.free_text())
-        plan.numbers = question_numbers(_without_names(text, in_words))
-        said = analyse(parsed.free_text())
+        plan.intents = primary_intent(free_text)
+        plan.numbers = question_numbers(unnamed)
+        said = analyse(free_text)
         found = {
             words
             for i, word in enumerate(said)

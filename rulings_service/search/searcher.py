@@ -240,6 +240,10 @@ class Searcher:
         for d, unasked in self._unasked.items():
             for slug in unasked:
                 self._unasked_by_card[slug].add(d)
+        self._unasked_docs = {
+            slug: np.array(sorted(docs), dtype=np.intp)
+            for slug, docs in self._unasked_by_card.items()
+        }
         # Facets: rulings share about a hundred distinct tuples of facet values;
         # each ruling gets the small int of its tuple, and a query counts those ints.
         signatures: dict[tuple[tuple[str, str], ...], int] = {}
@@ -492,9 +496,11 @@ class Searcher:
         unasked = self._unasked
         touched: dict[int, float] = {}
         for slug in named:
-            for d in self._unasked_by_card.get(slug, ()):
-                if docs[d]:
-                    touched[d] = UNASKED_MENTION * min(len(unasked[d] - named), 2)
+            mentioning = self._unasked_docs.get(slug)
+            if mentioning is None:
+                continue
+            for d in mentioning[docs[mentioning]].tolist():
+                touched[d] = UNASKED_MENTION * min(len(unasked[d] - named), 2)
         if touched:
             where = np.fromiter(touched, dtype=np.intp, count=len(touched))
             ranking.scores[where] -= np.fromiter(touched.values(), dtype=np.float64,

@@ -20,7 +20,7 @@ from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 import yaml
 from rapidfuzz import fuzz, process
@@ -92,8 +92,9 @@ class Recognised:
     how: str  # "name", "abbreviation", "fuzzy"
 
 
-@dataclass(frozen=True)
-class _Token:
+class _Token(NamedTuple):
+    """One word of a question (a named tuple: questions make many, and quickly)."""
+
     raw: str
     word: str
     key: str

@@ -147,6 +147,10 @@ class Understander:
         plan = QueryPlan()
         words: list[str] = []
         for group in parsed.groups:
+            if all(c.kind == "word" and not c.negated for c in group):
+                # Plain words (alone or joined by "or") only feed the scored terms.
+                words += [c.value for c in group]
+                continue
             compiled = [self._compile(c, plan, warnings) for c in group]
             compiled = [q for q in compiled if q is not None]
             hard = any(c.kind != "word" for c in group)

@@ -80,8 +80,7 @@ class NameMatch:
     ambiguous: bool = False
 
 
-@dataclass(frozen=True)
-class Recognised:
+class Recognised(NamedTuple):
     """A card name found in a question, with where and how sure."""
 
     slug: str

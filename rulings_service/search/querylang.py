@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 #: Field names and their short forms, as users may type them.
 FIELDS: dict[str, str] = {
@@ -29,11 +30,16 @@ _FIELD_RE = re.compile(r"([A-Za-z]+)[:=](.*)", re.S)
 _SPACE_RUN = re.compile(r"\s*")
 #: A word: up to whitespace or a quote (a quote as its very first character is kept).
 _WORD_RUN = re.compile(r'"?[^\s"]*')
+#: A letter or digit: ``[^\W_]`` is exactly ``str.isalnum`` for one character.
+_ALNUM = re.compile(r"[^\W_]")
 
 
-@dataclass(frozen=True)
-class Clause:
-    """One piece of a query: a word, a quoted phrase or a field filter."""
+class Clause(NamedTuple):
+    """One piece of a query: a word, a quoted phrase or a field filter.
+
+    A named tuple rather than a frozen dataclass: a question makes one per
+    word, and a tuple is several times cheaper to build.
+    """
 
     kind: str  # "word" | "phrase" | "filter"
     value: str
@@ -122,7 +128,7 @@ def parse_query(text: str) -> ParsedQuery:
                 f"unknown field {match.group(1)!r}: searched {word!r} as plain words "
                 f"(fields: {', '.join(sorted(set(FIELDS.values())))})"
             )
-        if any(ch.isalnum() for ch in word):
+        if _ALNUM.search(word):
             items.append(Clause("word", word, negated=negated))
         elif negated or word == "-":
             sc.warnings.append(f"{word!r} has nothing to negate; ignored")
@@ -130,7 +136,7 @@ def parse_query(text: str) -> ParsedQuery:
 
 
 def _add_phrase(items: list[Clause | str], value: str, negated: bool, warnings: list[str]) -> None:
-    if any(ch.isalnum() for ch in value):
+    if _ALNUM.search(value):
         items.append(Clause("phrase", value.strip(), negated=negated))
     else:
         warnings.append('empty quoted phrase ""; ignored')

@@ -40,6 +40,8 @@ FUZZY_ACCEPT, FUZZY_LEAD, FUZZY_CANDIDATE = 75.0, 8.0, 60.0
 OUT_OF_SCOPE_PENALTY = 10.0
 #: Typos inside a question are only corrected to a card name above this score.
 TEXT_FUZZY_ACCEPT = 84.0
+#: Misspelt-name lookups kept (per key) before the table starts over.
+MAX_FUZZY = 20_000
 AUTOCOMPLETE_LIMIT = 20
 
 _WORD_RE = re.compile(r"[A-Za-z0-9']+")
@@ -144,6 +146,7 @@ class NameIndex:
             else:
                 self._abbr.setdefault(abbr.abbr.lower(), slug)
         self._folded_keys = list(self._folded)
+        self._fuzzy: dict[str, str | None] = {}
         # Every beginning of a folded name: a run of words whose joined keys is not
         # one cannot grow into a name, so matching stops extending it there.
         self._key_prefixes = frozenset(k[:n] for k in self._folded for n in range(1, len(k) + 1))
@@ -350,6 +353,15 @@ class NameIndex:
         return None
 
     def _fuzzy_slug(self, key: str) -> str | None:
+        """The card a misspelt name means, when one is clearly meant (kept per key)."""
+        if key in self._fuzzy:
+            return self._fuzzy[key]
+        if len(self._fuzzy) >= MAX_FUZZY:
+            self._fuzzy.clear()
+        found = self._fuzzy[key] = self._closest_slug(key)
+        return found
+
+    def _closest_slug(self, key: str) -> str | None:
         best = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=3)
         best = [(self._folded[k], s) for k, s, _ in best]
         if not best or best[0][1] < TEXT_FUZZY_ACCEPT:

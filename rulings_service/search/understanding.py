@@ -37,6 +37,8 @@ MAX_TERMS = 48
 MAX_TERM_CHARS = 40  # longer "words" are noise (pasted hashes, keyboard mashing)
 #: A word outside the corpus vocabulary is corrected to a corpus word above this score.
 SPELLING_ACCEPT = 85.0
+#: Spelling corrections kept (per word) before the table starts over.
+MAX_CORRECTIONS = 20_000
 
 #: One alternation: "any setup word on word boundaries" in a single regex search.
 _SETUP_RE = re.compile("|".join(rf"\b{re.escape(w)}\b" for w in sorted(SETUP_WORDS)))
@@ -142,6 +144,7 @@ class Understander:
                 self._topics_by_first.setdefault(words[0], []).append(words)
         self._words = sorted(names.vocabulary())
         self._words_by_length: dict[int, list[str]] = {}
+        self._corrections: dict[str, str | None] = {}
 
     def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
         plan = QueryPlan()
@@ -218,12 +221,9 @@ class Understander:
                 continue
             if self.names.is_word(word):
                 continue
-            fixed = process.extractOne(
-                word, self._spelling_candidates(len(word)), scorer=fuzz.ratio,
-                score_cutoff=SPELLING_ACCEPT,
-            )
+            fixed = self._correction(word)
             if fixed:
-                for term in analyse(fixed[0]):
+                for term in analyse(fixed):
                     if term not in QUERY_FILLER:
                         plan.terms.setdefault(term, CORRECTION_WEIGHT)
                         plan.highlight.add(term)
@@ -250,6 +250,25 @@ class Understander:
         for term in analyse(" ".join(paraphrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight)
+
+    def _correction(self, word: str) -> str | None:
+        """The corpus word ``word`` is a misspelling of, if one is close enough.
+
+        A function of the word alone over a fixed vocabulary, so it is kept per
+        word (bounded, like the scorer's caches): misspellings recur
+        ("wachtower", "thrown"), and each fuzzy pass over the vocabulary costs
+        tens of microseconds.
+        """
+        if word in self._corrections:
+            return self._corrections[word]
+        found = process.extractOne(
+            word, self._spelling_candidates(len(word)), scorer=fuzz.ratio,
+            score_cutoff=SPELLING_ACCEPT,
+        )
+        if len(self._corrections) >= MAX_CORRECTIONS:
+            self._corrections.clear()
+        fixed = self._corrections[word] = found[0] if found else None
+        return fixed
 
     def _spelling_candidates(self, length: int) -> list[str]:
         """Corpus words that could score ``SPELLING_ACCEPT`` against a word of ``length``.

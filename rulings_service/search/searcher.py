@@ -639,19 +639,20 @@ class Searcher:
         """
         weights, owning = self._name_weights(plan)
         n = len(docs)
-        others_sum, owned = np.zeros(n), np.zeros(n)
-        others_max = np.full(n, -np.inf)
+        # Name weights are positive, so 0.0 can stand for "none" in the maxima.
+        others_sum, others_max, owned = np.zeros(n), np.zeros(n), np.zeros(n)
+        has_other = np.zeros(n, dtype=bool)
         for slug, w in weights.items():
             other = self._mentioning(slug)[docs] & ~self._owning(slug)[docs]
             others_sum += np.where(other, w, 0.0)
-            others_max = np.maximum(others_max, np.where(other, w, -np.inf))
+            others_max = np.maximum(others_max, np.where(other, w, 0.0))
+            has_other |= other
         for slug, w in owning.items():
             owned = np.maximum(owned, np.where(self._owning(slug)[docs], w, 0.0))
         bonus = MENTION_BONUS * others_sum
         is_owned = owned != 0
         bonus += np.where(is_owned, OWNER_BONUS * owned, 0.0)
-        pair = is_owned & (others_max > -np.inf)
-        bonus += np.where(pair, PAIR_BONUS * np.minimum(owned, others_max), 0.0)
+        bonus += np.where(is_owned & has_other, PAIR_BONUS * np.minimum(owned, others_max), 0.0)
         return bonus
 
     def _owning(self, slug: str) -> np.ndarray:

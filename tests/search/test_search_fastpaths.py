@@ -194,3 +194,19 @@ def test_query_scanner_regexes_move_as_character_loops_do(text: str) -> None:
         sc.pos = pos
         sc.skip_space()
         assert sc.pos == _loop_skip_space(text, pos)
+
+
+@pytest.mark.parametrize("question", [
+    "throne room feast", "king's court a king's court", "watchtower curse", "feast",
+    "mine a silver", "throne room a village and a market",
+])
+def test_vectorised_bonuses_equal_the_per_ruling_rule(searcher: Searcher, question: str) -> None:
+    import numpy as np
+
+    plan = searcher.understander.plan(parse_query(question), [])
+    assert plan.names  # the fixture corpus has these cards
+    docs = np.array(sorted(searcher._ruling_docs), dtype=np.intp)
+    weights = searcher._name_weights(plan)
+    expected = [searcher._bonus(d, plan, weights) for d in docs.tolist()]
+    assert any(expected)
+    assert searcher._bonuses(docs, plan).tolist() == expected

@@ -11,7 +11,11 @@ from __future__ import annotations
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
 
 # Kept in step with config.DEFAULTS; the schema is the published limit.
-MAX_QUERY = 200
+#: A search question: chat bots pass players' questions through, and a chatty
+#: two-card question runs past 200 characters.
+MAX_QUERY = 500
+#: A card name or name prefix (the longest name has 24 characters).
+MAX_NAME = 200
 MAX_MESSAGE = 4000
 
 
@@ -212,14 +216,14 @@ class SetQuerySchema(Schema):
 
 class AuditQuerySchema(Schema):
     set = fields.String(validate=validate.Length(max=40), metadata={"description": "a set id"})
-    card = fields.String(validate=validate.Length(max=MAX_QUERY),
+    card = fields.String(validate=validate.Length(max=MAX_NAME),
                          metadata={"description": "a card name"})
 
 
 # ----------------------------------------------------------------- names
 class NamedQuerySchema(Schema):
-    exact = fields.String(validate=validate.Length(min=1, max=MAX_QUERY))
-    fuzzy = fields.String(validate=validate.Length(min=1, max=MAX_QUERY))
+    exact = fields.String(validate=validate.Length(min=1, max=MAX_NAME))
+    fuzzy = fields.String(validate=validate.Length(min=1, max=MAX_NAME))
 
     @validates_schema
     def _one_of(self, data: dict, **_: object) -> None:
@@ -237,7 +241,7 @@ class AutocompleteQuerySchema(Schema):
     class Meta:
         unknown = EXCLUDE
 
-    q = fields.String(metadata={"description": f"a name prefix; more than {MAX_QUERY} "
+    q = fields.String(metadata={"description": f"a name prefix; more than {MAX_NAME} "
                                                "characters or none gives no names and a warning"})
 
 

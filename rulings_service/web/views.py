@@ -16,7 +16,7 @@ from marshmallow import Schema, ValidationError
 
 from parsers.catalogue import slugify
 from rulings_service.web.errors import ApiError
-from rulings_service.web.schemas import MAX_QUERY
+from rulings_service.web.schemas import MAX_NAME
 from rulings_service.web.services import services
 
 FACET_FILTERS = ("set", "type", "kind", "source")
@@ -128,8 +128,8 @@ def autocomplete(prefix: str | None) -> dict[str, Any]:
     text = clean_text(prefix or "")
     if prefix is None:
         warnings.append("Give a name prefix in 'q'.")
-    elif len(prefix) > MAX_QUERY:
-        warnings.append(f"The prefix is longer than {MAX_QUERY} characters; no card name is.")
+    elif len(prefix) > MAX_NAME:
+        warnings.append(f"The prefix is longer than {MAX_NAME} characters; no card name is.")
         text = ""
     elif not text:
         warnings.append("The prefix is empty once control characters are removed.")

@@ -5,6 +5,8 @@ from __future__ import annotations
 import pytest
 from flask.testing import FlaskClient
 
+from rulings_service.web.schemas import MAX_NAME, MAX_QUERY
+
 PROBE = "<script>alert('x')</script>\"><img src=x onerror=alert(1)>"
 
 
@@ -43,9 +45,13 @@ def test_odd_queries_never_fail(client: FlaskClient, q: str) -> None:
 
 
 def test_query_length_limits(client: FlaskClient) -> None:
-    long_q = client.get("/api/v1/search", query_string={"q": "a" * 201})
+    chatty = "so my opponent plays a knight and i reveal cultist " * 9  # about 460 characters
+    assert client.get("/api/v1/search", query_string={"q": chatty[:MAX_QUERY]}).status_code == 200
+    long_q = client.get("/api/v1/search", query_string={"q": "a" * (MAX_QUERY + 1)})
     assert long_q.status_code == 400 and "q" in long_q.get_json()["fields"]
-    assert client.get("/search", query_string={"q": "a" * 201}).status_code == 400
+    assert client.get("/search", query_string={"q": "a" * (MAX_QUERY + 1)}).status_code == 400
+    long_name = client.get("/api/v1/cards/named", query_string={"exact": "a" * (MAX_NAME + 1)})
+    assert long_name.status_code == 400
     huge = client.get("/api/v1/search", query_string={"q": "a", "pad": "b" * 5000})
     assert huge.status_code == 414 and huge.get_json()["code"] == "uri_too_long"
 

@@ -120,44 +120,27 @@ class TextScorer:
     # -- per-term shares -----------------------------------------------------------
 
     def text_shares(self, field: str, fweight: float, term: str, qweight: float) -> Shares | None:
-        """Documents holding ``term`` in ``field`` and the BM25F share each gets.
-
-        Each share is the formula's own expression, in its own order, evaluated
-        in Python once; so sums of cached shares equal a term-by-term,
-        document-by-document evaluation to the bit.
-        """
+        """Documents holding ``term`` in ``field`` and the BM25F share each gets."""
         key = (field, fweight, term, qweight)
         if key in self._shares:
             return self._shares[key]
         docs = self.postings[field].get(term)
-        values = None
-        if docs:
-            lengths, avg = self.lengths[field], self.avg[field]
-            idf = self.idf(field, term) * qweight * fweight
-            values = []
-            for docnum, positions in docs.items():
-                tf = len(positions)
-                norm = K1 * (1 - B + B * lengths.get(docnum, 0) / avg)
-                values.append(idf * tf * (K1 + 1) / (tf + norm))
-        return self._keep(key, docs, values)
+        if not docs:
+            return self._keep(key, None, None)
+        idf = self.idf(field, term) * qweight * fweight
+        return self._keep(key, docs, _bm25(docs, self.lengths[field], self.avg[field], idf, B))
 
     def asks_shares(self, term: str, qweight: float, b: float) -> Shares | None:
-        """Like :meth:`text_shares`, for the asks field's plain BM25."""
+        """Like :meth:`text_shares`, for the asks field's plain BM25 (its own b and IDF)."""
         key = (ASKS, b, term, qweight)
         if key in self._shares:
             return self._shares[key]
         docs = self.postings[ASKS].get(term)
-        values = None
-        if docs:
-            lengths, avg, n_docs = self.lengths[ASKS], self.asks_avg, self.asks_docs
-            df = len(docs)
-            idf = math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) * qweight
-            values = []
-            for docnum, positions in docs.items():
-                tf = len(positions)
-                norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
-                values.append(idf * tf * (K1 + 1) / (tf + norm))
-        return self._keep(key, docs, values)
+        if not docs:
+            return self._keep(key, None, None)
+        df, n_docs = len(docs), self.asks_docs
+        idf = math.log(1 + (n_docs - df + 0.5) / (df + 0.5)) * qweight
+        return self._keep(key, docs, _bm25(docs, self.lengths[ASKS], self.asks_avg, idf, b))
 
     def _keep(self, key: tuple, docs: Iterable[int] | None,
               values: list[float] | None) -> Shares | None:
@@ -288,6 +271,22 @@ class TextScorer:
         idf = self.idf("text", term) * weight * FIELD_WEIGHTS["text"]
         norm = K1 * (1 - B + B * self.lengths["text"].get(docnum, 0) / self.avg["text"])
         return idf * (K1 + 1) / (1 + norm)
+
+
+def _bm25(docs: dict[int, tuple[int, ...]], lengths: dict[int, int], avg: float,
+          idf: float, b: float) -> list[float]:
+    """Each document's BM25 share of one term (``docs``: docnum -> positions).
+
+    The formula's own expression, in its own order, evaluated in Python once
+    per term and kept; so sums of kept shares equal a term-by-term,
+    document-by-document evaluation to the bit.
+    """
+    values = []
+    for docnum, positions in docs.items():
+        tf = len(positions)
+        norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
+        values.append(idf * tf * (K1 + 1) / (tf + norm))
+    return values
 
 
 def _as_dict(scores: np.ndarray, matched: np.ndarray,

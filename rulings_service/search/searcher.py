@@ -657,18 +657,18 @@ class Searcher:
 
     def _owning(self, slug: str) -> np.ndarray:
         """Rulings owned by card ``slug``, as a mask (kept per card)."""
-        found = self._owner_masks.get(slug)
-        if found is None:
-            found = self._owner_masks[slug] = self.scorer.mask(
-                d for d in self._by_card.get(slug, ()) if slug in self._owners[d])
-        return found
+        return self._card_mask(self._owner_masks, self._owners, slug)
 
     def _mentioning(self, slug: str) -> np.ndarray:
         """Rulings mentioning card ``slug``, as a mask (kept per card)."""
-        found = self._mention_masks.get(slug)
+        return self._card_mask(self._mention_masks, self._mentions, slug)
+
+    def _card_mask(self, kept: dict[str, np.ndarray], cards: dict[int, frozenset[str]],
+                   slug: str) -> np.ndarray:
+        found = kept.get(slug)
         if found is None:
-            found = self._mention_masks[slug] = self.scorer.mask(
-                d for d in self._by_card.get(slug, ()) if slug in self._mentions[d])
+            found = kept[slug] = self.scorer.mask(
+                d for d in self._by_card.get(slug, ()) if slug in cards[d])
         return found
 
     def _bonus(

@@ -14,6 +14,11 @@ question writes weakly (a common word in lower case) earns its bonus in part,
 and a named card other than the question's subject (the first one named)
 earns a share.  Last, a small reranker (``reranker``) reorders the best
 rulings by whether each gives the kind of answer the question asks for.
+Scores live in NumPy arrays over every index document (:class:`Ranking`), and
+each of these steps is applied to all rulings at once with the same float
+operations, in the same order, as the per-ruling rule it implements
+(``benchmarks/search_identity.py`` and ``tests/search/test_search_fastpaths.py``
+hold them equal).
 
 The text score includes, with a weight fitted on dev (``CueWeights.asks``),
 the BM25 of the question against each ruling's "asked as" questions
@@ -420,7 +425,7 @@ class Searcher:
         return [(self._rulings[d]["id"], s, self.cue_features(d, plan)) for d, s in ranked]
 
     def _rank(self, plan: QueryPlan, rerank: bool = True) -> Ranking:
-        """Every ruling's score for ``plan``, as whole-array steps (see the module docstring).
+        """Every ruling's score for ``plan``, as whole-array steps.
 
         Each step is the per-ruling rule applied to all rulings at once, in the
         same order of float operations, so the scores are those a loop over

@@ -142,6 +142,31 @@ def make_corpus() -> FakeCorpus:
     return FakeCorpus(build_id=digest, cards=cards, rulings=rulings, sources=sources)
 
 
+def ruling_id(card: str, text: str) -> str:
+    """A ruling id of the shipped form, ``<slug>-<sha1 hex6>``."""
+    return f"{slugify(card)}-{hashlib.sha1(text.encode()).hexdigest()[:6]}"
+
+
+def tiny_corpus(card_names: list[str], rulings: list[tuple[str, str]],
+                basic: frozenset[str] = frozenset()) -> FakeCorpus:
+    """A base-set corpus of the named cards and ``(card, text)`` rulings, in order.
+
+    For tests that need a few rulings of their own, apart from the shared corpus.
+    """
+    cards = [
+        {"name": n, "slug": slugify(n), "set": "base", "sets": ["base"], "types": ["Action"],
+         "kind": "basic" if n in basic else "kingdom", "text": "", "in_scope": True}
+        for n in card_names
+    ]
+    entries = [
+        {"id": ruling_id(card, text), "card": card, "card_slug": slugify(card), "topic": None,
+         "set": "base", "text": text, "sources": [{"document": "faq", "start": i, "end": i + 1}],
+         "mentions": [], "kind": "card", "order": i, "cards": [card]}
+        for i, (card, text) in enumerate(rulings)
+    ]
+    return FakeCorpus(hashlib.sha256(repr(entries).encode()).hexdigest(), cards, entries)
+
+
 @pytest.fixture(scope="session")
 def corpus() -> FakeCorpus:
     return make_corpus()

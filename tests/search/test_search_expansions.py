@@ -8,12 +8,10 @@ text, and only while the component is on; expansions are never shown.
 from __future__ import annotations
 
 import dataclasses
-import hashlib
 from pathlib import Path
 
 import pytest
 
-from parsers.catalogue import slugify
 from rulings_service import corpus_store
 from rulings_service.search import Searcher, build_index
 from rulings_service.search.expansions import (
@@ -23,7 +21,7 @@ from rulings_service.search.expansions import (
 )
 from rulings_service.search.index import read_meta
 from rulings_service.search.reranker import CueWeights
-from tests.search.conftest import FakeCorpus
+from tests.search.conftest import FakeCorpus, ruling_id, tiny_corpus
 
 # -- the loader ------------------------------------------------------------------------------
 
@@ -139,33 +137,20 @@ _TARGET = "Choosing zero cards is allowed."
 _QUESTION = "chapel can I skip trashing and trash nothing"
 
 
-def _id(card: str, text: str) -> str:
-    return f"{slugify(card)}-{hashlib.sha1(text.encode()).hexdigest()[:6]}"
-
-
 _EXPANSIONS = {
-    _id("Chapel", _TARGET): ["can I trash nothing with chapel", "chapel skip trashing entirely"],
-    _id("Chapel", _RULINGS[0][1]): ["how many cards can chapel trash", "chapel trash coppers"],
-    _id("Moat", _RULINGS[2][1]): ["does moat block witch"],
-    _id("Village", _RULINGS[3][1]): ["how many actions from village"],
-    _id("Smithy", _RULINGS[4][1]): ["smithy with an empty deck", "do I shuffle for smithy"],
+    ruling_id("Chapel", _TARGET): [
+        "can I trash nothing with chapel", "chapel skip trashing entirely"],
+    ruling_id("Chapel", _RULINGS[0][1]): [
+        "how many cards can chapel trash", "chapel trash coppers"],
+    ruling_id("Moat", _RULINGS[2][1]): ["does moat block witch"],
+    ruling_id("Village", _RULINGS[3][1]): ["how many actions from village"],
+    ruling_id("Smithy", _RULINGS[4][1]): ["smithy with an empty deck", "do I shuffle for smithy"],
     "orphan-000000": ["a question about a ruling that is gone"],
 }
 
 
 def _corpus() -> FakeCorpus:
-    cards = [
-        {"name": n, "slug": slugify(n), "set": "base", "sets": ["base"], "types": ["Action"],
-         "kind": "kingdom", "text": "", "in_scope": True}
-        for n in _CARDS
-    ]
-    rulings = [
-        {"id": _id(card, text), "card": card, "card_slug": slugify(card), "topic": None,
-         "set": "base", "text": text, "sources": [{"document": "faq", "start": i, "end": i + 1}],
-         "mentions": [], "kind": "card", "order": i, "cards": [card]}
-        for i, (card, text) in enumerate(_RULINGS)
-    ]
-    return FakeCorpus(hashlib.sha256(repr(rulings).encode()).hexdigest(), cards, rulings)
+    return tiny_corpus(_CARDS, _RULINGS)
 
 
 @pytest.fixture(scope="module")

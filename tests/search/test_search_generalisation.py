@@ -7,13 +7,11 @@ fails if the behaviour is switched off (or stops mattering).
 
 from __future__ import annotations
 
-import hashlib
 import json
 from pathlib import Path
 
 import pytest
 
-from parsers.catalogue import slugify
 from rulings_service.search import Searcher, build_index
 from rulings_service.search.cues import (
     bound_match,
@@ -26,7 +24,7 @@ from rulings_service.search.names import NameIndex
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.searcher import CueWeights
 from rulings_service.search.vocabulary import LEXICON, LexiconError, load_lexicon
-from tests.search.conftest import FakeCorpus
+from tests.search.conftest import FakeCorpus, tiny_corpus
 
 #: Cards of the small corpus below, and their rulings in order (siblings first
 #: in the order that the text score alone prefers).
@@ -46,20 +44,7 @@ _RULINGS = [
 
 
 def _corpus() -> FakeCorpus:
-    cards = [
-        {"name": n, "slug": slugify(n), "set": "base", "sets": ["base"], "types": ["Action"],
-         "kind": "basic" if n in ("Silver", "Copper") else "kingdom", "text": "",
-         "in_scope": True}
-        for n in _CARDS
-    ]
-    rulings = [
-        {"id": f"{slugify(card)}-{hashlib.sha1(text.encode()).hexdigest()[:6]}",
-         "card": card, "card_slug": slugify(card), "topic": None, "set": "base",
-         "text": text, "sources": [{"document": "faq", "start": i, "end": i + 1}],
-         "mentions": [], "kind": "card", "order": i, "cards": [card]}
-        for i, (card, text) in enumerate(_RULINGS)
-    ]
-    return FakeCorpus(hashlib.sha256(repr(rulings).encode()).hexdigest(), cards, rulings)
+    return tiny_corpus(_CARDS, _RULINGS, basic=frozenset({"Silver", "Copper"}))
 
 
 @pytest.fixture(scope="module")

@@ -187,12 +187,6 @@ class Searcher:
             sources=frozenset(s["id"] for s in getattr(corpus, "sources", []) or []),
         )
         self._ruling_docs = frozenset(self._rulings)
-        self._setup_docs = frozenset(
-            d for d, r in self._rulings.items() if r.get("kind") == "setup"
-        )
-        self._editorial_docs = frozenset(
-            d for d, r in self._rulings.items() if r.get("kind") == "editorial"
-        )
         self._facet_keys = {
             d: tuple((f, v) for f, values in facets.items() for v in values)
             for d, facets in self._facets.items()
@@ -233,46 +227,37 @@ class Searcher:
         candidate ruling: set differences for the unasked-mention penalty,
         facet tuples chained and counted, a key function for the full sort.
         """
+        # Scoring may skip the allowed-set test when nothing is filtered out.
+        self.scorer.limit_to(self._ruling_docs)
+        # Tables are arrays over all index documents, for whole-question steps.
+        size, mask = self.scorer.size, self.scorer.mask
+        self._ruling_mask = mask(self._ruling_docs)
+        self._setup_mask = mask(d for d, r in self._rulings.items() if r.get("kind") == "setup")
+        self._editorial_mask = mask(
+            d for d, r in self._rulings.items() if r.get("kind") == "editorial")
         # Unasked mentions: cards a ruling names besides its owners.  With no
         # named card in the question the penalty is a constant per ruling; a
         # question naming cards changes it only for rulings that mention them.
         self._unasked = {d: self._mentions[d] - self._owners[d] for d in self._rulings}
-        self._unasked_penalty = {
-            d: UNASKED_MENTION * min(len(u), 2) for d, u in self._unasked.items() if u
-        }
-        self._penalised = frozenset(self._unasked_penalty)
-        self._unasked_by_card: dict[str, set[int]] = defaultdict(set)
-        for d, unasked in self._unasked.items():
+        self._penalty = np.zeros(size)
+        unasked_by_card: dict[str, list[int]] = defaultdict(list)
+        for d, unasked in sorted(self._unasked.items()):
+            self._penalty[d] = UNASKED_MENTION * min(len(unasked), 2)
             for slug in unasked:
-                self._unasked_by_card[slug].add(d)
+                unasked_by_card[slug].append(d)
+        self._penalised_mask = self._penalty != 0
         self._unasked_docs = {
-            slug: np.array(sorted(docs), dtype=np.intp)
-            for slug, docs in self._unasked_by_card.items()
+            slug: np.array(docs, dtype=np.intp) for slug, docs in unasked_by_card.items()
         }
         # Facets: rulings share about a hundred distinct tuples of facet values;
-        # each ruling gets the small int of its tuple, and a query counts those ints.
+        # each ruling gets the small int of its tuple (its signature), and a
+        # query's facet counts are its signature counts times a matrix saying
+        # which (facet, value) pairs each signature holds, pairs in sorted order.
         signatures: dict[tuple[tuple[str, str], ...], int] = {}
-        self._facet_signature = [0] * (max(self._facet_keys, default=0) + 1)
-        for d, keys in self._facet_keys.items():
-            self._facet_signature[d] = signatures.setdefault(keys, len(signatures))
-        self._signature_keys = list(signatures)
-        # Scoring may skip the allowed-set test when nothing is filtered out.
-        self.scorer.limit_to(self._ruling_docs)
-        # The same tables as arrays over all documents, for whole-question vector steps.
-        size = self.scorer.size
-        mask = self.scorer.mask
-        self._ruling_mask = mask(self._ruling_docs)
-        self._setup_mask = mask(self._setup_docs)
-        self._editorial_mask = mask(self._editorial_docs)
-        self._penalised_mask = mask(self._penalised)
-        self._penalty = np.zeros(size)
-        for d, value in self._unasked_penalty.items():
-            self._penalty[d] = value
         self._signature_array = np.zeros(size, dtype=np.intp)
-        for d in self._facet_keys:
-            self._signature_array[d] = self._facet_signature[d]
-        # Which (facet, value) pairs each signature holds, pairs in sorted order:
-        # a query's facet counts are then its signature counts times this matrix.
+        for d, keys in self._facet_keys.items():
+            self._signature_array[d] = signatures.setdefault(keys, len(signatures))
+        self._signature_keys = list(signatures)
         self._facet_pairs = sorted({key for keys in signatures for key in keys})
         column = {key: i for i, key in enumerate(self._facet_pairs)}
         self._signature_pairs = np.zeros((len(signatures), len(self._facet_pairs)),

@@ -611,7 +611,7 @@ class Searcher:
         """Per named card: its weight as a mention, and as an owner (context cards scaled).
 
         Both depend on the question only, so they are worked out once per query
-        rather than once per candidate ruling in :meth:`_bonus`.
+        rather than once per candidate ruling in :meth:`_bonuses`.
         """
         weights = {slug: self._weight(slug, plan) for slug in plan.names}
         owning = dict(weights)
@@ -622,10 +622,19 @@ class Searcher:
         return weights, owning
 
     def _bonuses(self, docs: np.ndarray, plan: QueryPlan) -> np.ndarray:
-        """:meth:`_bonus` of each of ``docs``, computed per named card over all of them.
+        """Owner, mention and pair bonuses of each of ``docs`` for the named cards.
 
-        The same operations per ruling, in the same order; where :meth:`_bonus`
-        skips a term, 0.0 is added instead, which changes no float.
+        Per ruling: ``MENTION_BONUS`` times the summed weights of the named
+        cards it mentions but does not own, plus ``OWNER_BONUS`` times the
+        largest owning weight among the named cards it owns, plus, when it
+        does both, ``PAIR_BONUS`` times the smaller of that owning weight and
+        the largest mention weight.  So a ruling that brings together more of
+        the question's cards ranks higher; a basic card (Copper, Gold...) named
+        beside other cards counts for less (``_weight``), because such
+        questions are about the other card acting on it.  Computed per named
+        card over all of ``docs`` at once; where the per-ruling rule would skip
+        a term, 0.0 is added, which changes no float
+        (``test_vectorised_bonuses_equal_the_per_ruling_rule`` holds them equal).
         """
         weights, owning = self._name_weights(plan)
         n = len(docs)
@@ -660,28 +669,6 @@ class Searcher:
             found = kept[slug] = self.scorer.mask(
                 d for d in self._by_card.get(slug, ()) if slug in cards[d])
         return found
-
-    def _bonus(
-        self, d: int, plan: QueryPlan,
-        name_weights: tuple[dict[str, float], dict[str, float]] | None = None,
-    ) -> float:
-        """Owner, mention and pair bonuses of ruling ``d`` for the named cards.
-
-        Each named card the ruling mentions adds to the bonus, so a ruling that
-        brings together more of the question's cards ranks higher; a basic card
-        (Copper, Gold...) named beside other cards counts for less, because such
-        questions are about the other card acting on it.
-        """
-        owners, mentions = self._owners[d], self._mentions[d]
-        weights, owning = name_weights or self._name_weights(plan)
-        others = [w for slug, w in weights.items() if slug not in owners and slug in mentions]
-        bonus = MENTION_BONUS * sum(others)
-        owned = max((w for slug, w in owning.items() if slug in owners), default=0.0)
-        if owned:
-            bonus += OWNER_BONUS * owned
-            if others:
-                bonus += PAIR_BONUS * min(owned, max(others))
-        return bonus
 
     def _weight(self, slug: str, plan: QueryPlan) -> float:
         weight = plan.names[slug]

@@ -83,8 +83,6 @@ MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
 RERANK_DEPTH = 30
 MAX_LIMIT = 100
-#: Numbers whose matching ranges are kept (questions state small numbers; others are rare).
-MAX_CACHED_NUMBERS = 1000
 #: Scores are compared rounded to this step (4 decimals).
 ROUNDING_STEP = 1e-4
 
@@ -520,7 +518,8 @@ class Searcher:
                     matched[d] = True
 
     def _ranges_holding(self, n: int) -> tuple[int, ...]:
-        """Rulings that state a range holding ``n`` without writing ``n`` (kept per number)."""
+        """Rulings that state a range holding ``n`` without writing ``n`` (kept per number;
+        questions state numbers up to 100 only, ``cues.question_numbers``)."""
         found = self._holding.get(n)
         if found is None:
             said = self.scorer.postings["text"].get(str(n), {})
@@ -528,8 +527,7 @@ class Searcher:
                 d for d in self._bounded
                 if d not in said and bound_match(frozenset({n}), self._bounds[d])
             ))
-            if len(self._holding) < MAX_CACHED_NUMBERS:
-                self._holding[n] = found
+            self._holding[n] = found
         return found
 
     def _add_cues(self, ranking: Ranking, plan: QueryPlan) -> None:

@@ -103,6 +103,15 @@ class _Token(NamedTuple):
     end: int
 
 
+class _Facts(NamedTuple):
+    """What one spelling of a question word can begin, for :meth:`NameIndex.recognise`."""
+
+    may_start_name: bool  # some name's key begins with the word's key
+    abbreviation: str | None  # the card it abbreviates, if any
+    known: bool  # a corpus word, so never fuzzily a card
+    digit: bool
+
+
 class NameIndex:
     """Every way of writing every card name, and the lookups over them."""
 
@@ -147,6 +156,7 @@ class NameIndex:
                 self._abbr.setdefault(abbr.abbr.lower(), slug)
         self._folded_keys = list(self._folded)
         self._fuzzy: dict[str, str | None] = {}
+        self._facts: dict[str, _Facts] = {}
         # Every beginning of a folded name: a run of words whose joined keys is not
         # one cannot grow into a name, so matching stops extending it there.
         self._key_prefixes = frozenset(k[:n] for k in self._folded for n in range(1, len(k) + 1))
@@ -269,10 +279,11 @@ class NameIndex:
     def recognise(self, text: str) -> list[Recognised]:
         """Card names anywhere in ``text``: longest match first, then abbreviations, then typos."""
         tokens = _tokens(text)
+        facts = [self._word_facts(tok) for tok in tokens]
         found: list[Recognised] = []
         i = 0
         while i < len(tokens):
-            hit = self._match_at(tokens, i)
+            hit = self._match_at(tokens, facts, i)
             if hit is None:
                 i += 1
                 continue
@@ -280,32 +291,50 @@ class NameIndex:
             i = hit[1]
         return found
 
-    def _match_at(self, tokens: list[_Token], i: int) -> tuple[Recognised, int] | None:
-        top = min(len(tokens), i + max(self._max_words, 1))
-        # The longest run of words from ``i`` that is a name, grown word by word.
-        key, longest = "", None
-        for j in range(i + 1, top + 1):
-            key += tokens[j - 1].key
-            if key and key not in self._key_prefixes:
-                break
-            slug = self._folded.get(key)
-            # Words may run together ("throneroom") but not split a name ("go on" != Goons).
-            if slug and j - i <= self._key_words.get(key, 0):
-                longest = slug, j
-        if longest is not None:
-            slug, j = longest
-            span = tokens[i:j]
-            return self._recognised(slug, span, self._confidence(span, slug), "name"), j
-        tok = tokens[i]
-        slug = self._abbreviation(tok)
+    def _word_facts(self, tok: _Token) -> _Facts:
+        """``tok``'s :class:`_Facts`, kept per spelling (bounded, like the fuzzy table):
+        they depend on the word alone, and the same words come back in question after
+        question."""
+        facts = self._facts.get(tok.raw)
+        if facts is None:
+            if len(self._facts) >= MAX_FUZZY:
+                self._facts.clear()
+            facts = self._facts[tok.raw] = _Facts(
+                not tok.key or tok.key in self._key_prefixes,
+                self._abbreviation(tok),
+                self.is_word(tok.word),
+                tok.word.isdigit(),
+            )
+        return facts
+
+    def _match_at(self, tokens: list[_Token], facts: list[_Facts],
+                  i: int) -> tuple[Recognised, int] | None:
+        if facts[i].may_start_name:
+            top = min(len(tokens), i + max(self._max_words, 1))
+            # The longest run of words from ``i`` that is a name, grown word by word.
+            key, longest = "", None
+            for j in range(i + 1, top + 1):
+                key += tokens[j - 1].key
+                if key and key not in self._key_prefixes:
+                    break
+                slug = self._folded.get(key)
+                # Words may run together ("throneroom") but not split a name ("go on" != Goons).
+                if slug and j - i <= self._key_words.get(key, 0):
+                    longest = slug, j
+            if longest is not None:
+                slug, j = longest
+                span = tokens[i:j]
+                return self._recognised(slug, span, self._confidence(span, slug), "name"), j
+        slug = facts[i].abbreviation
         if slug:
-            return self._recognised(slug, [tok], FULL, "abbreviation"), i + 1
+            return self._recognised(slug, [tokens[i]], FULL, "abbreviation"), i + 1
         for j in (i + 2, i + 1):
             if j > len(tokens):
                 continue
-            span = tokens[i:j]
-            if all(self.is_word(t.word) for t in span) or any(t.word.isdigit() for t in span):
+            said = facts[i:j]
+            if all(f.known for f in said) or any(f.digit for f in said):
                 continue
+            span = tokens[i:j]
             joined = "".join(t.key for t in span)
             if len(joined) < 5:
                 continue
@@ -391,11 +420,26 @@ def _tokens(text: str) -> list[_Token]:
     plain = ascii_fold_keep_case(text)
     out = []
     for m in _WORD_RE.finditer(plain):
-        raw = m.group(0).strip("'")
-        word = raw.lower().replace("'", "")
+        raw, word, key = _spellings(m.group(0))
         if word:
-            out.append(_Token(raw, word, fold_word(word), m.start(), m.end()))
+            out.append(_Token(raw, word, key, m.start(), m.end()))
     return out
+
+
+#: A matched word's three spellings, by the match (bounded like the other tables).
+_SPELLINGS: dict[str, tuple[str, str, str]] = {}
+
+
+def _spellings(matched: str) -> tuple[str, str, str]:
+    """The word as typed (outer apostrophes off), lower case without apostrophes, folded."""
+    found = _SPELLINGS.get(matched)
+    if found is None:
+        raw = matched.strip("'")
+        word = raw.lower().replace("'", "")
+        if len(_SPELLINGS) >= MAX_FUZZY:
+            _SPELLINGS.clear()
+        found = _SPELLINGS[matched] = (raw, word, fold_word(word))
+    return found
 
 
 def ascii_fold_keep_case(text: str) -> str:

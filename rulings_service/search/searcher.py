@@ -158,6 +158,9 @@ class Searcher:
             if ruling is not None:
                 self._rulings[docnum] = ruling
         self._docnum = {r["id"]: d for d, r in self._rulings.items()}
+        #: What a hit shows of each ruling: id, card, card slug, text.
+        self._shown = {d: (r["id"], r.get("card") or "", r.get("card_slug"), r.get("text") or "")
+                       for d, r in self._rulings.items()}
         self._order = {d: i for i, d in enumerate(sorted(
             self._rulings, key=lambda d: (self._rulings[d].get("order", 0), d)))}
         cards = {c["slug"]: c for c in corpus.cards}
@@ -681,15 +684,9 @@ class Searcher:
     # -- output --------------------------------------------------------------------
 
     def _hit(self, d: int, score: float, plan: QueryPlan) -> SearchHit:
-        r = self._rulings[d]
-        return SearchHit(
-            ruling_id=r["id"],
-            card=r.get("card") or "",
-            card_slug=r.get("card_slug"),
-            text=r.get("text") or "",
-            score=score,
-            snippet_html=snippet_html(r.get("text") or "", plan.highlight),
-        )
+        ruling_id, card, card_slug, text = self._shown[d]
+        return SearchHit(ruling_id, card, card_slug, text, score,
+                         snippet_html(text, plan.highlight))
 
     def _facet_counts(self, docnums: Collection[int] | np.ndarray) -> dict[str, dict[str, int]]:
         """Facet value counts over ``docnums``, by way of their facet signatures."""

@@ -35,10 +35,7 @@ def _words(text: str) -> tuple[tuple[int, int, str | None], ...]:
 def snippet_html(text: str, terms: frozenset[str] | set[str]) -> str:
     """Escaped ``text`` (or a window of it) with words analysing to ``terms`` marked."""
     where = _term_spans(text)
-    if len(terms) < len(where):
-        found = [span for term in terms if term in where for span in where[term]]
-    else:
-        found = [span for term, spans in where.items() if term in terms for span in spans]
+    found = [span for term in where.keys() & terms for span in where[term]]
     return _render(text, tuple(sorted(found)))
 
 

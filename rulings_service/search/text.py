@@ -60,15 +60,23 @@ QUERY_FILLER = _analysed_filler()
 
 
 def analyse(text: str) -> list[str]:
-    """Index terms of ``text`` in order (stemmed, without stop words)."""
-    return list(_analysed(text))
+    """Index terms of ``text`` in order (stemmed, without stop words).
+
+    Every filter of the analyzer acts on one token alone, so a text's terms
+    are its words' terms in order: words are analysed once each and kept
+    (:func:`_word_terms`), since whoosh's filter chain costs microseconds a
+    word and questions reuse the same few thousand words.
+    """
+    return [term for word in _TOKEN.findall(text) for term in _word_terms(word)]
 
 
-@lru_cache(maxsize=8192)
-def _analysed(text: str) -> tuple[str, ...]:
-    """Cached analysis: a question analyses the same card names, synonyms and
-    words again and again, and whoosh's filter chain costs microseconds a word."""
-    return tuple(t.text for t in ANALYZER(text))
+_TOKEN = re.compile(_TOKEN_RE)
+
+
+@lru_cache(maxsize=20000)
+def _word_terms(word: str) -> tuple[str, ...]:
+    """The analyzer's terms of one token (none for a stop word, else its stem)."""
+    return tuple(t.text for t in ANALYZER(word))
 
 
 def query_terms(text: str) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from rapidfuzz import fuzz, process
 from whoosh.query import And, Or, Phrase, Query, Term
@@ -83,6 +84,14 @@ class PhraseTable:
 
 
 _WORD = re.compile(r"[a-z0-9]+")
+#: Words looked up in the synonyms ("$" is a word there: "$2" is a cost).
+_SYNONYM_WORD = re.compile(r"[a-z0-9$]+")
+
+
+@lru_cache(maxsize=20000)
+def _synonyms(word: str) -> tuple[str, ...]:
+    """Rules-vocabulary synonyms of one question word, or of its folded form."""
+    return tuple(SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ()))
 #: Multi-word (or non-alphanumeric) rules-vocabulary synonyms.
 _PHRASE_SYNONYMS = PhraseTable([(k, v) for k, v in SYNONYMS.items()
                                 if " " in k or not k.isalnum()])
@@ -145,6 +154,7 @@ class Understander:
         self._words = sorted(names.vocabulary())
         self._words_by_length: dict[int, list[str]] = {}
         self._corrections: dict[str, str | None] = {}
+        self._paraphrased: dict[str, tuple[str, ...]] = {}
 
     def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
         plan = QueryPlan()
@@ -228,8 +238,8 @@ class Understander:
                         plan.terms.setdefault(term, CORRECTION_WEIGHT)
                         plan.highlight.add(term)
         extra: list[str] = []
-        for word in re.findall(r"[a-z0-9$]+", lowered):
-            extra += SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ())
+        for word in _SYNONYM_WORD.findall(lowered):
+            extra += _synonyms(word)
         extra += _PHRASE_SYNONYMS.targets(lowered, words)
         for term in analyse(" ".join(extra)):
             plan.terms.setdefault(term, SYNONYM_WEIGHT)
@@ -243,13 +253,25 @@ class Understander:
                 plan.terms.setdefault(term, self.lexicon_weight * PHRASE_FACTOR)
         paraphrased: list[str] = []
         for word in words:
-            for form in _word_forms(word):
-                if form in self._lex_words:
-                    paraphrased += self._lex_words[form]
-                    break
+            paraphrased += self._paraphrases(word)
         for term in analyse(" ".join(paraphrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight)
+
+    def _paraphrases(self, word: str) -> tuple[str, ...]:
+        """The lexicon's terms for one question word: those of its first form the
+        lexicon has (kept per word, bounded like the corrections)."""
+        found = self._paraphrased.get(word)
+        if found is None:
+            found = ()
+            for form in _word_forms(word):
+                if form in self._lex_words:
+                    found = self._lex_words[form]
+                    break
+            if len(self._paraphrased) >= MAX_CORRECTIONS:
+                self._paraphrased.clear()
+            self._paraphrased[word] = found
+        return found
 
     def _correction(self, word: str) -> str | None:
         """The corpus word ``word`` is a misspelling of, if one is close enough.

@@ -2,7 +2,7 @@
 
 Each fast path (cached BM25 shares summed as arrays, top-k by rounded score,
 facet counts by signature, unasked-mention penalties from tables, phrase
-lookup by first word, snippet marks by term) is
+lookup by first word, snippet marks by term, analysis word by word) is
 checked here against a direct, slow statement of the same rule on the fixture
 corpus.  ``benchmarks/search_identity.py`` checks the whole search over the
 real corpus before and after a change; these keep the rules pinned in the suite.
@@ -32,7 +32,7 @@ from rulings_service.search.searcher import (
     Ranking,
 )
 from rulings_service.search.snippets import snippet_html
-from rulings_service.search.text import analyse
+from rulings_service.search.text import ANALYZER, analyse
 from rulings_service.search.understanding import PhraseTable
 
 TEXTS = [
@@ -136,6 +136,12 @@ def test_snippet_marks_every_word_of_the_terms_and_nothing_else(terms: set[str])
     words = re.findall(r"[^\W_]+", text)
     assert marked == [w for w in words if analyse(w)[:1] and analyse(w)[0] in terms]
     assert "<b>" not in html
+
+
+@given(st.text(alphabet=st.sampled_from("abcIİßéñ_'$-2 \u00a0\u2019Shuffling"),
+               max_size=40) | st.text(max_size=40))
+def test_word_by_word_analysis_equals_the_analyzer_over_the_whole_text(text: str) -> None:
+    assert analyse(text) == [token.text for token in ANALYZER(text)]
 
 
 @pytest.mark.parametrize("question", [

@@ -261,8 +261,9 @@ class Searcher:
         self._signature_keys = list(signatures)
         self._facet_pairs = sorted({key for keys in signatures for key in keys})
         column = {key: i for i, key in enumerate(self._facet_pairs)}
-        self._signature_pairs = np.zeros((len(signatures), len(self._facet_pairs)),
-                                         dtype=np.int64)
+        # Float, so the product below is one BLAS call; counts stay exact far past
+        # any corpus size (integers below 2**53).
+        self._signature_pairs = np.zeros((len(signatures), len(self._facet_pairs)))
         for signature, keys in enumerate(self._signature_keys):
             for key in keys:
                 self._signature_pairs[signature, column[key]] += 1
@@ -696,8 +697,8 @@ class Searcher:
         counts = per_signature @ self._signature_pairs
         out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
         pairs = self._facet_pairs
-        for i, n in zip(np.flatnonzero(counts).tolist(), counts[counts > 0].tolist(),
-                        strict=True):
+        found = np.flatnonzero(counts)
+        for i, n in zip(found.tolist(), counts[found].astype(np.int64).tolist(), strict=True):
             facet, value = pairs[i]
             out[facet][value] = n
         return {f: v for f, v in out.items() if v}

@@ -219,8 +219,8 @@ def search(args: dict[str, Any]) -> dict[str, Any]:
         "count": len(hits),
         "total": int(getattr(response, "total", None) or len(hits)),
         "results": hits,
-        "facets": {str(k): {str(value): int(n) for value, n in v.items()}
-                   for k, v in (response.facets or {}).items()},
+        # The searcher's facet counts are already str -> str -> int (``SearchResponse.facets``).
+        "facets": response.facets,
         "warnings": [str(w) for w in response.warnings],
     }
 

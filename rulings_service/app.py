@@ -22,6 +22,7 @@ from rulings_service.web.config import DEFAULTS
 from rulings_service.web.errors import register_error_handlers
 from rulings_service.web.filters import register_filters
 from rulings_service.web.headers import register_headers
+from rulings_service.web.json_provider import OrjsonProvider
 from rulings_service.web.pages import make_pages_blueprint
 from rulings_service.web.schemas import MAX_QUERY
 from rulings_service.web.services import Services, load_default_services
@@ -58,6 +59,7 @@ def create_app(
     app.config.update(_env_overrides())
     if config:
         app.config.update(config)
+    app.json = OrjsonProvider(app)
     app.json.sort_keys = False  # type: ignore[attr-defined]
     app.jinja_env.autoescape = True
 

@@ -8,13 +8,11 @@ that need the scenario runner are only registered when it is installed.
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, Response, current_app, jsonify, request
-from flask.json.provider import DefaultJSONProvider
 from marshmallow import Schema
 
 from rulings_service.web import schemas as s
@@ -71,36 +69,6 @@ def _query(schema: type[Schema]) -> dict[str, Any]:
     return views.validate_args(shared(schema), request.args.to_dict(flat=True))
 
 
-#: Flask's compact JSON encoding (``DefaultJSONProvider.dumps`` with ``jsonify``'s
-#: separators and this app's ``sort_keys = False``), built once instead of per call.
-_COMPACT_JSON = json.JSONEncoder(
-    ensure_ascii=DefaultJSONProvider.ensure_ascii,
-    sort_keys=False,
-    separators=(",", ":"),
-    default=DefaultJSONProvider.default,
-)
-
-
-def _send_json(data: Any) -> Response:
-    """``jsonify(data)``, byte for byte, for the app's own JSON settings.
-
-    Falls back to ``jsonify`` whenever the app's provider could format
-    differently (debug or non-compact output, sorted keys, another provider).
-    """
-    provider = current_app.json
-    if (
-        type(provider) is not DefaultJSONProvider
-        or provider.sort_keys
-        or provider.compact is False
-        or (provider.compact is None and current_app.debug)
-        or provider.ensure_ascii != DefaultJSONProvider.ensure_ascii
-    ):
-        return jsonify(data)
-    return current_app.response_class(
-        _COMPACT_JSON.encode(data) + "\n", mimetype=provider.mimetype
-    )
-
-
 def _search_args() -> dict[str, Any]:
     """``SearchQuerySchema`` load, with the common ``?q=...`` alone answered without marshmallow.
 
@@ -134,7 +102,7 @@ def api_search() -> Response:
     request's web-layer time); ``test_search_answer_equals_its_schema_dump``
     keeps the two identical.
     """
-    return _send_json(views.search(_search_args()))
+    return jsonify(views.search(_search_args()))
 
 
 def api_cards() -> Response:

@@ -85,7 +85,7 @@ L2S = (0.1, 0.5)
 MAX_WEIGHT = 0.3
 STEPS, RATE = 1500, 0.004
 #: Document expansion: weight of the expansion field's BM25 and its BM25 b.
-ASKS_GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0)
+ASKS_GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 ASKS_B_GRID = (0.3, 0.75, 1.0)
 
 

@@ -226,12 +226,27 @@ def test_hostile_input_is_safe_with_expansions_on(expanded: Searcher, query: obj
     assert not any("internal error" in w for w in response.warnings)
 
 
+def _tuning_grids() -> dict[str, tuple[float, ...]]:
+    """The grids ``benchmarks/search_tune.py`` searches, read from its source (not run)."""
+    import ast
+
+    source = (Path(__file__).resolve().parents[2] / "benchmarks" / "search_tune.py").read_text()
+    return {
+        node.targets[0].id: ast.literal_eval(node.value)
+        for node in ast.parse(source).body
+        if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
+        and node.targets[0].id in ("ASKS_GRID", "ASKS_B_GRID")
+    }
+
+
 def test_shipped_weights_switch_expansions_on_with_a_fitted_weight() -> None:
     import json
 
     from rulings_service.search.reranker import WEIGHTS_FILE
 
     data = json.loads(WEIGHTS_FILE.read_text(encoding="utf-8"))
-    assert 0 < data["asks"] <= 2.0 and 0 <= data["asks_b"] <= 1  # within the tuning grid
+    grids = _tuning_grids()
+    assert data["asks"] > 0 and data["asks"] in grids["ASKS_GRID"]
+    assert data["asks_b"] in grids["ASKS_B_GRID"]
     loaded = CueWeights.load()
     assert (loaded.asks, loaded.asks_b) == (data["asks"], data["asks_b"])

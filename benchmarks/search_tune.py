@@ -87,6 +87,8 @@ STEPS, RATE = 1500, 0.004
 #: Document expansion: weight of the expansion field's BM25 and its BM25 b.
 ASKS_GRID = (0.0, 0.1, 0.2, 0.35, 0.5, 0.75, 1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0)
 ASKS_B_GRID = (0.3, 0.75, 1.0)
+#: Weight of the sibling classifiers' log-probability (``search/siblings.py``).
+SIBLINGS_GRID = (0.0, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.4)
 
 
 def pairs(searcher: Searcher, questions: list[Question]) -> list[tuple[float, dict[str, float]]]:
@@ -162,6 +164,24 @@ def fit_asks(
     return best[1], best[2]
 
 
+def fit_siblings(
+    searcher: Searcher, questions: list[Question], weights: CueWeights
+) -> tuple[CueWeights, dict[str, float]]:
+    """Step 5: the sibling classifiers' weight from its grid, other weights fixed."""
+    best: tuple[float, CueWeights, dict[str, float]] | None = None
+    for value in SIBLINGS_GRID:  # ascending, so a tie keeps the smaller weight
+        candidate = dataclasses.replace(weights, siblings=value)
+        configure(searcher, candidate)
+        score, m = objective(searcher, questions)
+        print(f"siblings {value:.2f}: hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f}"
+              f" MRR {m['mrr']:.3f}")
+        if best is None or score > best[0] + 1e-9:
+            best = (score, candidate, m)
+    assert best is not None
+    configure(searcher, best[1])
+    return best[1], best[2]
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--write", action="store_true", help=f"store the result in {WEIGHTS_FILE}")
@@ -184,6 +204,7 @@ def main() -> None:
           f"Jaccard >= {TWIN_JACCARD})")
     if args.asks_only:
         weights, _ = fit_asks(searcher, untwinned, CueWeights.load())
+        weights, _ = fit_siblings(searcher, untwinned, weights)
         _, m = objective(searcher, dev)
         _report(weights, m, args.write, sorted(wanted))
         return
@@ -208,6 +229,7 @@ def main() -> None:
                     best = (score, weights, m)
     assert best is not None
     weights, _ = fit_asks(searcher, untwinned, best[1])
+    weights, _ = fit_siblings(searcher, untwinned, weights)
     _, m = objective(searcher, dev)
     _report(weights, m, args.write, sorted(wanted))
 
@@ -219,9 +241,11 @@ def _report(weights: CueWeights, m: dict[str, float], write: bool, asks_on: list
         "lexicon": weights.lexicon,
         "asks": weights.asks,
         "asks_b": weights.asks_b,
+        "siblings": weights.siblings,
         "fitted_on": "benchmarks/questions/dev.yaml",
         "asks_fitted_on": f"questions of {', '.join(asks_on)} without a twin among their"
-                          " answer's expansions",
+                          " answer's expansions (the expansion weight, its b and the"
+                          " siblings weight)",
         "dev": {k: round(v, 3) for k, v in m.items()},
     }
     print(json.dumps(result, indent=1))

@@ -28,14 +28,15 @@ from whoosh.fields import ID, KEYWORD, TEXT, Schema
 
 from parsers.catalogue import slugify
 from rulings_service.search.expansions import Expansions, as_expansions
-from rulings_service.search.text import make_analyzer
+from rulings_service.search.siblings import SIBLINGS_FILE, SiblingModels
+from rulings_service.search.text import analyse, make_analyzer
 
 log = logging.getLogger(__name__)
 
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 7
+SCHEMA_VERSION = 8
 
 
 def make_schema() -> Schema:
@@ -150,6 +151,8 @@ def build_index(
             writer.add_document(**card_fields(card))
         writer.commit(optimize=True)
         ix.close()
+        siblings = fit_siblings(corpus, expanded.questions)
+        siblings.save(tmp / SIBLINGS_FILE)
         meta = {
             "build_id": getattr(corpus, "build_id", None),
             "schema_version": SCHEMA_VERSION,
@@ -159,6 +162,7 @@ def build_index(
             "expansion_questions": sum(len(q) for q in expanded.questions.values()),
             "expansions_sha256": expanded.fingerprint(),
             "expansion_warnings": list(expanded.warnings),
+            "sibling_models": len(siblings),
             "seconds": round(time.perf_counter() - started, 3),
         }
         (tmp / META_FILE).write_text(json.dumps(meta, indent=1), encoding="utf-8")
@@ -166,6 +170,19 @@ def build_index(
     finally:
         if tmp.exists():
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+def fit_siblings(corpus: Any, questions: Mapping[str, Collection[str]]) -> SiblingModels:
+    """The per-card sibling classifiers, trained on each ruling's questions and text."""
+    owned: dict[str, list[str]] = {}
+    names = {c["slug"]: c["name"] for c in corpus.cards}
+    for ruling in corpus.rulings:
+        for slug in ruling_owners(ruling):
+            owned.setdefault(slug, []).append(ruling["id"])
+            names.setdefault(slug, ruling.get("card") or "")
+    texts = {r["id"]: (*questions.get(r["id"], ()), r.get("text") or "") for r in corpus.rulings}
+    name_terms = {slug: frozenset(analyse(name)) for slug, name in names.items()}
+    return SiblingModels.fit(owned, texts, name_terms)
 
 
 def _swap_into_place(new: Path, target: Path) -> None:

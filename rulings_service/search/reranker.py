@@ -46,6 +46,9 @@ class CueWeights:
     asks: float = 0.0
     #: Length normalisation of the expansion field (BM25's b).
     asks_b: float = ASKS_B
+    #: Weight of log P(ruling | question) from the question's card's sibling
+    #: classifier (``search/siblings.py``); 0 switches it off.
+    siblings: float = 0.0
 
     def features(self) -> dict[str, float]:
         return self.weights
@@ -62,6 +65,7 @@ class CueWeights:
                 lexicon=float(data.get("lexicon", LEXICON_WEIGHT)),
                 asks=float(data.get("asks", 0.0)),
                 asks_b=float(data.get("asks_b", ASKS_B)),
+                siblings=float(data.get("siblings", 0.0)),
             )
         except (OSError, ValueError, TypeError, AttributeError) as exc:
             log.warning("cue weights unreadable (%s); within-card cues are off", exc)

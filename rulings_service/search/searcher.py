@@ -55,6 +55,7 @@ from rulings_service.search.names import NameIndex, NameMatch, load_abbreviation
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.reranker import WEIGHTS_FILE, CueWeights
 from rulings_service.search.scoring import TextScorer
+from rulings_service.search.siblings import SIBLINGS_FILE, SiblingModels
 from rulings_service.search.snippets import snippet_html
 from rulings_service.search.text import analyse, clean_query
 from rulings_service.search.understanding import QueryPlan, Understander
@@ -145,7 +146,8 @@ class SearchResponse:
 class Searcher:
     """An opened index plus the corpus; open once per process and reuse."""
 
-    def __init__(self, ix: Any, corpus: Any, names: NameIndex) -> None:
+    def __init__(self, ix: Any, corpus: Any, names: NameIndex,
+                 siblings: SiblingModels | None = None) -> None:
         self._ix = ix
         self._searcher = ix.searcher()
         self._lock = threading.Lock()
@@ -215,6 +217,12 @@ class Searcher:
             for kind in {k for kinds in self._kinds.values() for k in kinds}
         }
         self._bounds = {d: ruling_bounds(r.get("text") or "") for d, r in self._rulings.items()}
+        # Per card with a sibling classifier: its rulings' documents, in class order.
+        self.siblings = siblings
+        self._sibling_docs = {
+            slug: np.array([self._docnum.get(rid, -1) for rid in model.rulings], dtype=np.intp)
+            for slug, model in (siblings.cards.items() if siblings else ())
+        }
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
         self._holding: dict[int, tuple[int, ...]] = {}
         self._owner_masks: dict[str, np.ndarray] = {}
@@ -295,7 +303,7 @@ class Searcher:
         texts = [r.get("text") or "" for r in corpus.rulings]
         texts += [c.get("text") or "" for c in corpus.cards]
         names = NameIndex(corpus.cards, aliases, abbreviations, texts)
-        return cls(ix, corpus, names)
+        return cls(ix, corpus, names, SiblingModels.load(index_dir / SIBLINGS_FILE))
 
     def close(self) -> None:
         self._searcher.close()
@@ -470,6 +478,7 @@ class Searcher:
             ranking.add(d, SELF_PAIR_BONUS)
         if plan.names or plan.terms:
             self._penalise_unasked(ranking, plan)
+        self._weigh_siblings(ranking, plan)
         if rerank:
             self._add_cues(ranking, plan)
         scores[present & self._editorial_mask] *= EDITORIAL_FACTOR
@@ -553,6 +562,30 @@ class Searcher:
             gives = self._gives.get(intent)
             if weight and gives is not None:
                 ranking.scores[best] += np.where(gives[best], weight * 1.0, 0.0)
+
+    def _weigh_siblings(self, ranking: Ranking, plan: QueryPlan) -> None:
+        """Add ``weight x log P(ruling | question)`` to the rulings of the question's card.
+
+        The card is the question's subject when it has a classifier, else the
+        card of the best ruling so far (a question may not name its card:
+        "how many curses in a 2 player game").  Only that card's rulings move:
+        the classifier decides between siblings, not between cards.
+        """
+        weight = self.weights.siblings
+        if not weight or not self.siblings or not ranking.present.any():
+            return
+        slug = plan.subject if plan.subject in self.siblings else None
+        if slug is None:
+            best = self._best(ranking, 1)[0]
+            slug = self._rulings[best].get("card_slug")
+        model = self.siblings.get(slug)
+        if model is None:
+            return
+        docs = self._sibling_docs[slug]
+        shown = (docs >= 0) & ranking.present[np.maximum(docs, 0)]
+        if shown.any():
+            log_probs = model.log_probs(plan.free_text)
+            ranking.scores[docs[shown]] += weight * log_probs[shown]
 
     @staticmethod
     def _best(ranking: Ranking, n: int) -> list[int]:

@@ -114,6 +114,7 @@ class QueryPlan:
     subject: str | None = None
     intents: frozenset[str] = frozenset()  # the kind of answer wanted ("where", "how many")
     numbers: frozenset[int] = frozenset()  # small numbers the question states
+    free_text: str = ""  # the question without its filters and negated parts
 
 
 class Understander:
@@ -198,7 +199,7 @@ class Understander:
             if rec.confidence >= FULL and rec.how == "name" and rec.slug in self._basic:
                 for term in query_terms(rec.name):
                     plan.terms.setdefault(term, NAME_TERM_WEIGHT)
-        free_text = parsed.free_text()
+        free_text = plan.free_text = parsed.free_text()
         plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(free_text.lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
         plan.intents = primary_intent(free_text)

@@ -235,7 +235,7 @@ def _tuning_grids() -> dict[str, tuple[float, ...]]:
         node.targets[0].id: ast.literal_eval(node.value)
         for node in ast.parse(source).body
         if isinstance(node, ast.Assign) and isinstance(node.targets[0], ast.Name)
-        and node.targets[0].id in ("ASKS_GRID", "ASKS_B_GRID")
+        and node.targets[0].id in ("ASKS_GRID", "ASKS_B_GRID", "SIBLINGS_GRID")
     }
 
 
@@ -248,5 +248,6 @@ def test_shipped_weights_switch_expansions_on_with_a_fitted_weight() -> None:
     grids = _tuning_grids()
     assert data["asks"] > 0 and data["asks"] in grids["ASKS_GRID"]
     assert data["asks_b"] in grids["ASKS_B_GRID"]
+    assert data.get("siblings", 0.0) in grids["SIBLINGS_GRID"]
     loaded = CueWeights.load()
     assert (loaded.asks, loaded.asks_b) == (data["asks"], data["asks_b"])

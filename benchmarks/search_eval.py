@@ -52,7 +52,7 @@ from rulings_service.search.text import exact_key  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
 SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "unseen", "sealed",
-          "blind2", "blind3", "blind4", "blind5", "blind6", "blind7")
+          "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8")
 DEPTH = 10  # MRR counts ranks up to this depth
 #: An evaluation question whose words and those of one of its answer's expansion
 #: questions overlap this much (Jaccard of the word sets) is a "twin": the
@@ -185,9 +185,10 @@ def main() -> None:
     wanted = set(args.splits.split(","))
     questions = [q for q in questions if q.split in wanted]
     ours = Searcher.open(corpus_store.index_dir(), corpus)
-    # The same search with document expansion switched off, to show what it adds.
+    # The same search without what the expansion questions give (their field and the
+    # sibling classifiers fitted on them), to show what they add.
     unexpanded = Searcher.open(corpus_store.index_dir(), corpus)
-    unexpanded.weights = dataclasses.replace(unexpanded.weights, asks=0.0)
+    unexpanded.weights = dataclasses.replace(unexpanded.weights, asks=0.0, siblings=0.0)
     systems = {
         "ours": lambda q: [h.ruling_id for h in ours.search(q, limit=DEPTH).results],
         "ours, no expansions": lambda q: [

@@ -36,7 +36,7 @@ log = logging.getLogger(__name__)
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 8
+SCHEMA_VERSION = 9
 
 
 def make_schema() -> Schema:

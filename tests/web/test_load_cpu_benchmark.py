@@ -2,29 +2,18 @@
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import sys
 import time
-from pathlib import Path
-from types import ModuleType
 
 import pytest
 
-SCRIPT = Path(__file__).resolve().parents[2] / "benchmarks" / "load_cpu.py"
-
-
-def _load() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("load_cpu_benchmark", SCRIPT)
-    assert spec and spec.loader
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
+from tests.benchmark_scripts import load_benchmark
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="reads /proc")
 def test_session_cpu_grows_with_work_done_in_the_session() -> None:
-    bench = _load()
+    bench = load_benchmark("load_cpu")
     session = os.getsid(0)  # this test process belongs to it
     before = sum(bench.server_cpu_seconds(session))
     spent = time.process_time()
@@ -34,5 +23,5 @@ def test_session_cpu_grows_with_work_done_in_the_session() -> None:
 
 
 def test_a_session_with_no_processes_used_no_cpu() -> None:
-    bench = _load()
+    bench = load_benchmark("load_cpu")
     assert bench.server_cpu_seconds(-12345) == (0.0, 0.0)

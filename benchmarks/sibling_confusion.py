@@ -29,15 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from rulings_service import corpus_store  # noqa: E402
 from rulings_service.search.expansions import load_expansions  # noqa: E402
-from rulings_service.search.index import ruling_owners  # noqa: E402
-from rulings_service.search.siblings import fit_card, question_features  # noqa: E402
-from rulings_service.search.text import analyse  # noqa: E402
-
-
-def predict(vocabulary: dict[str, int], weights: np.ndarray, bias: np.ndarray,
-            features: frozenset[str]) -> int:
-    rows = [vocabulary[t] for t in features if t in vocabulary]
-    return int(np.argmax(weights[rows].sum(axis=0) + bias if rows else bias))
+from rulings_service.search.index import sibling_groups  # noqa: E402
+from rulings_service.search.siblings import CardModel, fit_card, question_features  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -53,19 +46,15 @@ def main(argv: list[str] | None = None) -> int:
 
     corpus = corpus_store.ensure_built()
     questions = load_expansions(known_ids={r["id"] for r in corpus.rulings}).questions
-    names = {c["slug"]: c["name"] for c in corpus.cards}
     texts = {r["id"]: r.get("text") or "" for r in corpus.rulings}
-    owned: dict[str, list[str]] = defaultdict(list)
-    for ruling in corpus.rulings:
-        for slug in ruling_owners(ruling):
-            owned[slug].append(ruling["id"])
+    owned, names = sibling_groups(corpus)
     rng = random.Random(args.seed)
     confusable: dict[str, dict] = {}
     seen = mistaken = 0
     for slug, rulings in owned.items():
         if len(rulings) < 2:
             continue
-        name_terms = frozenset(analyse(names.get(slug, "")))
+        name_terms = names[slug]
         items = [(question_features(q, name_terms), k)
                  for k, rid in enumerate(rulings) for q in questions.get(rid, ())]
         items = [(f, k) for f, k in items if f]
@@ -80,11 +69,11 @@ def main(argv: list[str] | None = None) -> int:
             train = [(f, k) for f, k in train if f]
             if len({k for _, k in train}) < 2:
                 continue
-            vocabulary, weights, bias = fit_card(train, len(rulings))
+            model = CardModel(tuple(rulings), *fit_card(train, len(rulings)), name_terms)
             for (features, k), f in zip(items, folds, strict=True):
                 if f == fold:
                     asked[k] += 1
-                    guess = predict(vocabulary, weights, bias, features)
+                    guess = int(np.argmax(model.scores(features)))
                     if guess != k:
                         taken_for[k][guess] += 1
         seen += sum(asked.values())

@@ -174,15 +174,20 @@ def build_index(
 
 def fit_siblings(corpus: Any, questions: Mapping[str, Collection[str]]) -> SiblingModels:
     """The per-card sibling classifiers, trained on each ruling's questions and text."""
+    owned, name_terms = sibling_groups(corpus)
+    texts = {r["id"]: (*questions.get(r["id"], ()), r.get("text") or "") for r in corpus.rulings}
+    return SiblingModels.fit(owned, texts, name_terms)
+
+
+def sibling_groups(corpus: Any) -> tuple[dict[str, list[str]], dict[str, frozenset[str]]]:
+    """Each card's ruling ids, in corpus order, and the analysed terms of its name."""
     owned: dict[str, list[str]] = {}
     names = {c["slug"]: c["name"] for c in corpus.cards}
     for ruling in corpus.rulings:
         for slug in ruling_owners(ruling):
             owned.setdefault(slug, []).append(ruling["id"])
             names.setdefault(slug, ruling.get("card") or "")
-    texts = {r["id"]: (*questions.get(r["id"], ()), r.get("text") or "") for r in corpus.rulings}
-    name_terms = {slug: frozenset(analyse(name)) for slug, name in names.items()}
-    return SiblingModels.fit(owned, texts, name_terms)
+    return owned, {slug: frozenset(analyse(name)) for slug, name in names.items()}
 
 
 def _swap_into_place(new: Path, target: Path) -> None:

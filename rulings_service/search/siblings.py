@@ -59,11 +59,14 @@ class CardModel:
 
     def log_probs(self, question: str) -> np.ndarray:
         """log P(ruling | question) for each of the card's rulings, in ``rulings`` order."""
-        rows = [self.vocabulary[t] for t in question_features(question, self.name_terms)
-                if t in self.vocabulary]
-        z = self.weights[rows].sum(axis=0) + self.bias if rows else self.bias.copy()
+        z = self.scores(question_features(question, self.name_terms))
         z -= z.max()
         return z - np.log(np.exp(z).sum())
+
+    def scores(self, features: frozenset[str]) -> np.ndarray:
+        """The unnormalised class scores of ``features`` (a fresh array)."""
+        rows = [self.vocabulary[t] for t in features if t in self.vocabulary]
+        return self.weights[rows].sum(axis=0) + self.bias if rows else self.bias.copy()
 
 
 def fit_card(examples: Sequence[tuple[frozenset[str], int]], classes: int) -> tuple[

@@ -92,6 +92,8 @@ _SYNONYM_WORD = re.compile(r"[a-z0-9$]+")
 def _synonyms(word: str) -> tuple[str, ...]:
     """Rules-vocabulary synonyms of one question word, or of its folded form."""
     return tuple(SYNONYMS.get(word, ()) or SYNONYMS.get(fold_word(word), ()))
+
+
 #: Multi-word (or non-alphanumeric) rules-vocabulary synonyms.
 _PHRASE_SYNONYMS = PhraseTable([(k, v) for k, v in SYNONYMS.items()
                                 if " " in k or not k.isalnum()])

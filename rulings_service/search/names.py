@@ -324,12 +324,26 @@ class NameIndex:
             if longest is not None:
                 slug, j = longest
                 span = tokens[i:j]
-                return self._recognised(slug, span, self._confidence(span, slug), "name"), j
+                exact = self._recognised(slug, span, self._confidence(span, slug), "name"), j
+                if self.cards[slug].get("in_scope") is not False:
+                    return exact
+                # A name outside our sets that starts a misspelt one of ours
+                # ("fortune teler"): the misspelling is the card meant.
+                fuzzy = self._fuzzy_at(tokens, facts, i, longer_than=j)
+                if fuzzy and self.cards[fuzzy[0].slug].get("in_scope") is not False:
+                    return fuzzy
+                return exact
         slug = facts[i].abbreviation
         if slug:
             return self._recognised(slug, [tokens[i]], FULL, "abbreviation"), i + 1
+        return self._fuzzy_at(tokens, facts, i)
+
+    def _fuzzy_at(self, tokens: list[_Token], facts: list[_Facts], i: int,
+                  longer_than: int = 0) -> tuple[Recognised, int] | None:
+        """A misspelt card name of one or two words starting at ``i``, longest first
+        (only spans ending after ``longer_than``)."""
         for j in (i + 2, i + 1):
-            if j > len(tokens):
+            if j > len(tokens) or j <= longer_than:
                 continue
             said = facts[i:j]
             if all(f.known for f in said) or any(f.digit for f in said):

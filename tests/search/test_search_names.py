@@ -170,3 +170,26 @@ def test_out_of_scope_names_are_still_found() -> None:
 def test_autocomplete_lists_in_scope_names_before_out_of_scope_ones() -> None:
     # Alphabetically Villa comes before Village.
     assert _scoped_names().autocomplete("vil") == ["Village", "Villa", "Villain"]
+
+
+def _fortunes() -> NameIndex:
+    """Fortune is a real card outside our sets; Fortune Teller and Fortune Hunter are ours."""
+    cards = [
+        {"slug": "fortune", "name": "Fortune", "in_scope": False},
+        {"slug": "fortune-teller", "name": "Fortune Teller", "in_scope": True},
+        {"slug": "fortune-hunter", "name": "Fortune Hunter", "in_scope": True},
+    ]
+    return NameIndex(cards)
+
+
+def test_a_misspelt_name_of_ours_beats_an_out_of_scope_name_it_starts_with() -> None:
+    found = _fortunes().recognise("fortune teler what are they digging for")
+    assert [(r.name, r.how, r.end) for r in found] == [("Fortune Teller", "fuzzy", 13)]
+
+
+def test_an_out_of_scope_name_stays_when_no_name_of_ours_is_meant() -> None:
+    names = _fortunes()
+    assert [(r.name, r.confidence) for r in names.recognise("fortune and glory")] == [
+        ("Fortune", WEAK)]
+    assert [r.name for r in names.recognise("fortune hunter, fortune teller")] == [
+        "Fortune Hunter", "Fortune Teller"]

@@ -20,7 +20,7 @@ from whoosh.query import And, Or, Phrase, Query, Term
 
 from rulings_service.search.cues import primary_intent, question_numbers
 from rulings_service.search.filters import FilterVocabulary, filter_query
-from rulings_service.search.names import FULL, NameIndex, Recognised
+from rulings_service.search.names import FULL, FUZZY, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
 from rulings_service.search.text import QUERY_FILLER, analyse, fold_word, query_terms
 from rulings_service.search.vocabulary import LEXICON, SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
@@ -32,6 +32,12 @@ CORRECTION_WEIGHT = 0.8
 #: Paraphrase-lexicon words (``corpus/vocabulary.yaml``): a paraphrase is weaker
 #: evidence than the rules-vocabulary synonyms above, which are near-exact.
 LEXICON_WEIGHT = 0.3
+#: What a card named beside the question's subject *is* (its types, a Potion or
+#: Debt cost), as words: rulings of the subject speak of such cards by kind ("a
+#: card with Potion in its cost", "a Duration card"), not by name.
+ATTRIBUTE_WEIGHT = 0.3
+#: Types too common to say anything (most kingdom cards are Actions).
+UNTOLD_TYPES = frozenset({"action"})
 #: A lexicon *phrase* match weighs as much as a synonym (0.3 x 4/3 = 0.4).
 PHRASE_FACTOR = SYNONYM_WEIGHT / LEXICON_WEIGHT
 MAX_TERMS = 48
@@ -158,6 +164,7 @@ class Understander:
         self._words_by_length: dict[int, list[str]] = {}
         self._corrections: dict[str, str | None] = {}
         self._paraphrased: dict[str, tuple[str, ...]] = {}
+        self._card_attributes: dict[str, tuple[str, ...]] = {}
 
     def plan(self, parsed: ParsedQuery, warnings: list[str]) -> QueryPlan:
         plan = QueryPlan()
@@ -204,6 +211,10 @@ class Understander:
         free_text = plan.free_text = parsed.free_text()
         plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(free_text.lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
+        for slug, confidence in plan.names.items():
+            if slug != plan.subject and confidence >= FUZZY:
+                for term in self._attributes(slug):
+                    plan.terms.setdefault(term, ATTRIBUTE_WEIGHT)
         plan.intents = primary_intent(free_text)
         plan.numbers = question_numbers(unnamed)
         said = analyse(free_text)
@@ -260,6 +271,19 @@ class Understander:
         for term in analyse(" ".join(paraphrased)):
             if term not in QUERY_FILLER:
                 plan.terms.setdefault(term, self.lexicon_weight)
+
+    def _attributes(self, slug: str) -> tuple[str, ...]:
+        """The analysed words for what card ``slug`` is: its telling types and the
+        Potion or Debt in its cost (kept per card)."""
+        found = self._card_attributes.get(slug)
+        if found is None:
+            card = self.names.cards.get(slug) or {}
+            words = [t.lower() for t in card.get("types") or ()]
+            cost = card.get("cost") or {}
+            words += [unit for unit in ("potion", "debt") if cost.get(unit)]
+            found = self._card_attributes[slug] = tuple(
+                analyse(" ".join(w for w in words if w not in UNTOLD_TYPES)))
+        return found
 
     def _paraphrases(self, word: str) -> tuple[str, ...]:
         """The lexicon's terms for one question word: those of its first form the

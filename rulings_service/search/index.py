@@ -30,13 +30,18 @@ from parsers.catalogue import slugify
 from rulings_service.search.expansions import Expansions, as_expansions
 from rulings_service.search.siblings import SIBLINGS_FILE, SiblingModels
 from rulings_service.search.text import analyse, make_analyzer
+from rulings_service.search.translations import (
+    TRANSLATIONS_FILE,
+    fit_translations,
+    save_translations,
+)
 
 log = logging.getLogger(__name__)
 
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 9
+SCHEMA_VERSION = 10
 
 
 def make_schema() -> Schema:
@@ -153,6 +158,9 @@ def build_index(
         ix.close()
         siblings = fit_siblings(corpus, expanded.questions)
         siblings.save(tmp / SIBLINGS_FILE)
+        translations = fit_translations(
+            (expanded.questions.get(r["id"], ()), r.get("text") or "") for r in corpus.rulings)
+        save_translations(translations, tmp / TRANSLATIONS_FILE)
         meta = {
             "build_id": getattr(corpus, "build_id", None),
             "schema_version": SCHEMA_VERSION,
@@ -163,6 +171,7 @@ def build_index(
             "expansions_sha256": expanded.fingerprint(),
             "expansion_warnings": list(expanded.warnings),
             "sibling_models": len(siblings),
+            "translated_words": len(translations),
             "seconds": round(time.perf_counter() - started, 3),
         }
         (tmp / META_FILE).write_text(json.dumps(meta, indent=1), encoding="utf-8")

@@ -60,6 +60,11 @@ from rulings_service.search.scoring import TextScorer
 from rulings_service.search.siblings import SIBLINGS_FILE, SiblingModels
 from rulings_service.search.snippets import snippet_html
 from rulings_service.search.text import analyse, clean_query
+from rulings_service.search.translations import (
+    TRANSLATIONS_FILE,
+    Translations,
+    load_translations,
+)
 from rulings_service.search.understanding import QueryPlan, Understander
 
 log = logging.getLogger(__name__)
@@ -149,7 +154,8 @@ class Searcher:
     """An opened index plus the corpus; open once per process and reuse."""
 
     def __init__(self, ix: Any, corpus: Any, names: NameIndex,
-                 siblings: SiblingModels | None = None) -> None:
+                 siblings: SiblingModels | None = None,
+                 translations: Translations | None = None) -> None:
         self._ix = ix
         self._searcher = ix.searcher()
         self._lock = threading.Lock()
@@ -210,7 +216,8 @@ class Searcher:
                 if words:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
-        self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics))
+        self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics),
+                                         translations=translations)
         self.weights = CueWeights.load()
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
@@ -305,7 +312,8 @@ class Searcher:
         texts = [r.get("text") or "" for r in corpus.rulings]
         texts += [c.get("text") or "" for c in corpus.cards]
         names = NameIndex(corpus.cards, aliases, abbreviations, texts)
-        return cls(ix, corpus, names, SiblingModels.load(index_dir / SIBLINGS_FILE))
+        return cls(ix, corpus, names, SiblingModels.load(index_dir / SIBLINGS_FILE),
+                   load_translations(index_dir / TRANSLATIONS_FILE))
 
     def close(self) -> None:
         self._searcher.close()

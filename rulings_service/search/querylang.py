@@ -92,8 +92,19 @@ class _Scanner:
         return value
 
 
+#: A character that can start syntax: a quote, a field's ``:``/``=``, ``|``, a ``-``.
+_SYNTAX = re.compile(r'["|:=-]')
+
+
 def parse_query(text: str) -> ParsedQuery:
     """Split a (cleaned) query string into clause groups; warnings for what is ignored."""
+    if _SYNTAX.search(text) is None:
+        return _plain_words(text)
+    return _scan(text)
+
+
+def _scan(text: str) -> ParsedQuery:
+    """The parser proper: clause by clause, for text that may hold syntax."""
     sc = _Scanner(text)
     items: list[Clause | str] = []  # clauses and "or" markers, in order
     while True:
@@ -133,6 +144,23 @@ def parse_query(text: str) -> ParsedQuery:
         elif negated or word == "-":
             sc.warnings.append(f"{word!r} has nothing to negate; ignored")
     return _group(items, sc.warnings)
+
+
+def _plain_words(text: str) -> ParsedQuery:
+    """What :func:`parse_query` makes of text without syntax characters, directly.
+
+    Most queries are questions: no quotes, fields, negations or ``|``.  Each
+    whitespace-separated word with a letter or digit is then a word clause,
+    in a group of its own unless an ``or`` joins it to the one before.
+    """
+    words = text.split()
+    if OR_WORDS.isdisjoint(words):
+        return ParsedQuery(groups=[[Clause("word", w)] for w in words if _ALNUM.search(w)])
+    items: list[Clause | str] = [
+        "or" if w in OR_WORDS else Clause("word", w)
+        for w in words if w in OR_WORDS or _ALNUM.search(w)
+    ]
+    return _group(items, [])
 
 
 def _add_phrase(items: list[Clause | str], value: str, negated: bool, warnings: list[str]) -> None:

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
-from rulings_service.search.querylang import Clause, parse_query
+from rulings_service.search.querylang import Clause, _plain_words, _scan, parse_query
 
 
 def test_plain_question_is_all_words() -> None:
@@ -80,3 +82,22 @@ def test_unclosed_quote_keeps_its_words() -> None:
 def test_free_text_skips_negated_and_filters() -> None:
     parsed = parse_query('throne room "play twice" -feast set:base')
     assert parsed.free_text() == "throne room play twice"
+
+
+#: Words of plain questions: letters, digits, punctuation and "or", but no syntax.
+_PLAIN_WORD = st.one_of(
+    st.sampled_from(["or", "OR", "?", "...", "5$", "it's", "café", "x"]),
+    st.text(st.characters(blacklist_characters='"|:=-', blacklist_categories=("Cs",)),
+            min_size=1, max_size=6),
+)
+
+
+@given(st.lists(_PLAIN_WORD, max_size=12), st.sampled_from([" ", "  ", "\t", "\u00a0 "]))
+def test_plain_questions_parse_as_the_scanner_would(words: list[str], space: str) -> None:
+    text = space.join(words)
+    assert _plain_words(text) == _scan(text)
+
+
+def test_text_with_syntax_takes_the_scanner() -> None:
+    assert parse_query('a -b "c d" e:f') == _scan('a -b "c d" e:f')
+    assert parse_query("a -b").groups[-1][0].negated

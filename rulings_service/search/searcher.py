@@ -594,7 +594,7 @@ class Searcher:
         docs = self._sibling_docs[slug]
         shown = (docs >= 0) & ranking.present[np.maximum(docs, 0)]
         if shown.any():
-            log_probs = model.log_probs(plan.free_text)
+            log_probs = model.log_probs_of(plan.free_terms)
             ranking.scores[docs[shown]] += weight * log_probs[shown]
 
     @staticmethod

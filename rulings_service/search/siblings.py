@@ -59,7 +59,11 @@ class CardModel:
 
     def log_probs(self, question: str) -> np.ndarray:
         """log P(ruling | question) for each of the card's rulings, in ``rulings`` order."""
-        z = self.scores(question_features(question, self.name_terms))
+        return self.log_probs_of(analyse(question))
+
+    def log_probs_of(self, terms: Iterable[str]) -> np.ndarray:
+        """:meth:`log_probs` of a question already analysed into ``terms``."""
+        z = self.scores(frozenset(terms) - self.name_terms)
         z -= z.max()
         return z - np.log(np.exp(z).sum())
 

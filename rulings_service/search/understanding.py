@@ -130,6 +130,7 @@ class QueryPlan:
     intents: frozenset[str] = frozenset()  # the kind of answer wanted ("where", "how many")
     numbers: frozenset[int] = frozenset()  # small numbers the question states
     free_text: str = ""  # the question without its filters and negated parts
+    free_terms: tuple[str, ...] = ()  # ``free_text`` analysed, in order
 
 
 class Understander:
@@ -226,7 +227,7 @@ class Understander:
                     plan.terms.setdefault(term, ATTRIBUTE_WEIGHT)
         plan.intents = primary_intent(free_text)
         plan.numbers = question_numbers(unnamed)
-        said = analyse(free_text)
+        said = plan.free_terms = tuple(analyse(free_text))
         found = {
             words
             for i, word in enumerate(said)

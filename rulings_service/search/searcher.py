@@ -258,9 +258,11 @@ class Searcher:
         # question naming cards changes it only for rulings that mention them.
         self._unasked = {d: self._mentions[d] - self._owners[d] for d in self._rulings}
         self._penalty = np.zeros(size)
+        self._unasked_count = np.zeros(size, dtype=np.intp)
         unasked_by_card: dict[str, list[int]] = defaultdict(list)
         for d, unasked in sorted(self._unasked.items()):
             self._penalty[d] = UNASKED_MENTION * min(len(unasked), 2)
+            self._unasked_count[d] = len(unasked)
             for slug in unasked:
                 unasked_by_card[slug].append(d)
         self._penalised_mask = self._penalty != 0
@@ -284,6 +286,14 @@ class Searcher:
         for signature, keys in enumerate(self._signature_keys):
             for key in keys:
                 self._signature_pairs[signature, column[key]] += 1
+        # Sorted pairs come grouped by facet: each facet's columns, and its values.
+        spans: dict[str, list[int]] = {}
+        for i, (facet, _) in enumerate(self._facet_pairs):
+            spans.setdefault(facet, []).append(i)
+        self._facet_spans = [
+            (facet, at[0], at[-1] + 1, [self._facet_pairs[i][1] for i in at])
+            for facet, at in spans.items()
+        ]
 
     # -- opening ---------------------------------------------------------------
 
@@ -502,20 +512,17 @@ class Searcher:
         0.0 changes no float), the others lose their precomputed penalty unless
         they mention one of the question's cards, for which it is recomputed.
         """
-        named = plan.names.keys()
         docs = ranking.present & self._penalised_mask
-        unasked = self._unasked
-        touched: dict[int, float] = {}
-        for slug in named:
+        # Per ruling, how many of its unasked mentions the question names after all.
+        asked = np.zeros(len(docs), dtype=np.intp)
+        for slug in plan.names:
             mentioning = self._unasked_docs.get(slug)
-            if mentioning is None:
-                continue
-            for d in mentioning[docs[mentioning]].tolist():
-                touched[d] = UNASKED_MENTION * min(len(unasked[d] - named), 2)
-        if touched:
-            where = np.fromiter(touched, dtype=np.intp, count=len(touched))
-            ranking.scores[where] -= np.fromiter(touched.values(), dtype=np.float64,
-                                                 count=len(touched))
+            if mentioning is not None:
+                asked[mentioning] += 1
+        where = np.flatnonzero(docs & (asked > 0))
+        if len(where):
+            left = np.minimum(self._unasked_count[where] - asked[where], 2)
+            ranking.scores[where] -= UNASKED_MENTION * left
             docs[where] = False
         ranking.scores -= np.where(docs, self._penalty, 0.0)
 
@@ -737,14 +744,13 @@ class Searcher:
         docs = docnums if isinstance(docnums, np.ndarray) else np.fromiter(docnums, dtype=np.intp)
         per_signature = np.bincount(self._signature_array[docs],
                                     minlength=len(self._signature_keys))
-        counts = per_signature @ self._signature_pairs
-        out: dict[str, dict[str, int]] = {f: {} for f in ("kind", "set", "source", "type")}
-        pairs = self._facet_pairs
-        found = np.flatnonzero(counts)
-        for i, n in zip(found.tolist(), counts[found].astype(np.int64).tolist(), strict=True):
-            facet, value = pairs[i]
-            out[facet][value] = n
-        return {f: v for f, v in out.items() if v}
+        counts = (per_signature @ self._signature_pairs).astype(np.int64).tolist()
+        out: dict[str, dict[str, int]] = {}
+        for facet, start, end, values in self._facet_spans:
+            found = {v: n for v, n in zip(values, counts[start:end], strict=True) if n}
+            if found:
+                out[facet] = found
+        return out
 
 
 def _clamp_limit(limit: object, warnings: list[str]) -> int:

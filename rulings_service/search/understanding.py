@@ -421,6 +421,12 @@ def _subject(text: str, recognised: list[Recognised], basic: frozenset[str]) -> 
     present = [
         rec for rec in ordered if not _ABSENT_BEFORE.search(text[: rec.start].lower())
     ] or ordered
+    # A misspelt card ("transmuted an estate") is still a card, and the basic
+    # beside it still its object; a weak name is more likely a word.
+    cards = [rec for rec in present if rec.slug not in basic and rec.confidence >= FUZZY]
+    if cards:
+        best = max(rec.confidence for rec in cards)
+        return next(rec.slug for rec in cards if rec.confidence >= best)
     best = max((rec.confidence for rec in present), default=0.0)
     sure = [rec for rec in present if rec.confidence >= best]
     for rec in sure:

@@ -185,6 +185,12 @@ def test_basic_card_is_not_the_subject_beside_another(small: Searcher) -> None:
     assert small.understander.plan(parse_query("silver count"), []).subject == "silver"
 
 
+def test_a_misspelt_card_is_the_subject_beside_a_basic_one(small: Searcher) -> None:
+    plan = small.understander.plan(parse_query("silver from begar"), [])
+    assert plan.names["beggar"] < 1.0 <= plan.names["silver"]  # found fuzzily
+    assert plan.subject == "beggar"
+
+
 # -- names ---------------------------------------------------------------------------------
 
 

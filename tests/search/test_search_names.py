@@ -193,3 +193,10 @@ def test_an_out_of_scope_name_stays_when_no_name_of_ours_is_meant() -> None:
         ("Fortune", WEAK)]
     assert [r.name for r in names.recognise("fortune hunter, fortune teller")] == [
         "Fortune Hunter", "Fortune Teller"]
+
+
+def test_a_cards_verb_names_it() -> None:
+    cards = [{"slug": "possession", "name": "Possession"}, {"slug": "gold", "name": "Gold"}]
+    names = NameIndex(cards, abbreviations=load_abbreviations())
+    for typed in ("while possessing someone", "i possessed my buddy", "when i possess a player"):
+        assert [r.name for r in names.recognise(typed)] == ["Possession"], typed

@@ -72,9 +72,9 @@ def fit_translations(pairs: Iterable[tuple[Sequence[str], str]]) -> Translations
             if len(w) and len(v):
                 codes.append(((w[:, None] << 32) | v[None, :]).ravel())
         n_rulings += 1
-        for v in said:
-            said_in[v] += len(questions)
-            rulings_saying[v] += 1
+        for term in said:
+            said_in[term] += len(questions)
+            rulings_saying[term] += 1
     if not codes:
         return {}
     pair_codes, where = np.unique(np.concatenate(codes), return_inverse=True)
@@ -87,10 +87,12 @@ def fit_translations(pairs: Iterable[tuple[Sequence[str], str]]) -> Translations
     common = _by_id(rulings_saying, len(terms)) > MAX_TARGET_SHARE * n_rulings
     keep = (together >= MIN_PAIRS) & (lift >= MIN_LIFT) & ~common[v]
     strength = together[keep] * np.log(lift[keep])
+    # Per question word, its ruling words strongest first (ties alphabetical).
     found: dict[str, list[tuple[float, str]]] = {}
-    for wi, vi, s in zip(w[keep].tolist(), v[keep].tolist(), strength.tolist(), strict=True):
-        found.setdefault(words[wi], []).append((-s, words[vi]))
-    return {word: tuple(v for _, v in sorted(options)[:PER_WORD])
+    for asked, said, how_strong in zip(w[keep].tolist(), v[keep].tolist(), strength.tolist(),
+                                       strict=True):
+        found.setdefault(words[asked], []).append((-how_strong, words[said]))
+    return {word: tuple(target for _, target in sorted(options)[:PER_WORD])
             for word, options in sorted(found.items())}
 
 

@@ -53,7 +53,8 @@ from rulings_service.search.text import exact_key  # noqa: E402
 QUESTIONS = ROOT / "benchmarks" / "questions"
 SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "unseen", "sealed",
           "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9",
-          "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16", "blind17")
+          "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16",
+          "blind17", "blind18", "blind19", "blind20")
 DEPTH = 10  # MRR counts ranks up to this depth
 #: An evaluation question whose words and those of one of its answer's expansion
 #: questions overlap this much (Jaccard of the word sets) is a "twin": the

@@ -12,16 +12,16 @@ import html
 import re
 from functools import lru_cache
 
-from rulings_service.search.text import ANALYZER
+from rulings_service.search.text import word_terms
 
 #: Rulings longer than this are cut to a window around the first match.
 MAX_SNIPPET_CHARS = 320
 _WORD = re.compile(r"[^\W_]+")
 
 
-@lru_cache(maxsize=20000)
 def _term(word: str) -> str | None:
-    terms = [t.text for t in ANALYZER(word)]
+    """The word's index term (the search's own per-word table), None for a stop word."""
+    terms = word_terms(word)
     return terms[0] if terms else None
 
 

@@ -64,17 +64,17 @@ def analyse(text: str) -> list[str]:
 
     Every filter of the analyzer acts on one token alone, so a text's terms
     are its words' terms in order: words are analysed once each and kept
-    (:func:`_word_terms`), since whoosh's filter chain costs microseconds a
+    (:func:`word_terms`), since whoosh's filter chain costs microseconds a
     word and questions reuse the same few thousand words.
     """
-    return [term for word in _TOKEN.findall(text) for term in _word_terms(word)]
+    return [term for word in _TOKEN.findall(text) for term in word_terms(word)]
 
 
 _TOKEN = re.compile(_TOKEN_RE)
 
 
 @lru_cache(maxsize=20000)
-def _word_terms(word: str) -> tuple[str, ...]:
+def word_terms(word: str) -> tuple[str, ...]:
     """The analyzer's terms of one token (none for a stop word, else its stem)."""
     return tuple(t.text for t in ANALYZER(word))
 

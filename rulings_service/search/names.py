@@ -325,12 +325,12 @@ class NameIndex:
                 slug, j = longest
                 span = tokens[i:j]
                 exact = self._recognised(slug, span, self._confidence(span, slug), "name"), j
-                if self.cards[slug].get("in_scope") is not False:
+                if not self._scope_rank(slug):
                     return exact
                 # A name outside our sets that starts a misspelt one of ours
                 # ("fortune teler"): the misspelling is the card meant.
                 fuzzy = self._fuzzy_at(tokens, facts, i, longer_than=j)
-                if fuzzy and self.cards[fuzzy[0].slug].get("in_scope") is not False:
+                if fuzzy and not self._scope_rank(fuzzy[0].slug):
                     return fuzzy
                 return exact
         slug = facts[i].abbreviation

@@ -17,7 +17,7 @@ It stops the server it started and talks to nothing but 127.0.0.1.
 
 Search is driven with many distinct realistic questions: every question of
 ``benchmarks/questions/*.yaml`` plus every card name, shuffled (fixed seed),
-about 2,100 distinct URLs. The server keeps an in-process cache of GET answers
+about 4,100 distinct URLs. The server keeps an in-process cache of GET answers
 (``web/cache.py``); the primary result is a server with that cache OFF, where
 every search really runs the search. A second server with the cache ON is
 measured separately and its hit rate reported (from the ``X-Cache`` header),

@@ -90,7 +90,7 @@ class Recognised(NamedTuple):
     start: int  # character offsets into the analysed question
     end: int
     confidence: float
-    how: str  # "name", "abbreviation", "fuzzy"
+    how: str  # "name", "verb form", "abbreviation", "fuzzy"
 
 
 class _Token(NamedTuple):
@@ -106,10 +106,11 @@ class _Token(NamedTuple):
 class _Facts(NamedTuple):
     """What one spelling of a question word can begin, for :meth:`NameIndex.recognise`."""
 
-    may_start_name: bool  # some name's key begins with the word's key
+    may_start_name: bool  # some name's key begins with the word's key (or a verb base's)
     abbreviation: str | None  # the card it abbreviates, if any
     known: bool  # a corpus word, so never fuzzily a card
     digit: bool
+    verb_bases: tuple[str, ...]  # keys the word may be a verb form of (``verb_bases``)
 
 
 class NameIndex:
@@ -299,11 +300,14 @@ class NameIndex:
         if facts is None:
             if len(self._facts) >= MAX_FUZZY:
                 self._facts.clear()
+            bases = verb_bases(tok.word)
             facts = self._facts[tok.raw] = _Facts(
-                not tok.key or tok.key in self._key_prefixes,
+                not tok.key or tok.key in self._key_prefixes
+                or any(b in self._key_prefixes for b in bases),
                 self._abbreviation(tok),
                 self.is_word(tok.word),
                 tok.word.isdigit(),
+                bases,
             )
         return facts
 
@@ -312,8 +316,13 @@ class NameIndex:
         if facts[i].may_start_name:
             top = min(len(tokens), i + max(self._max_words, 1))
             # The longest run of words from ``i`` that is a name, grown word by word.
-            key, longest = "", None
+            key, longest, inflected = "", None, None
             for j in range(i + 1, top + 1):
+                # The name's last word as a verb ("throne roomed", "chapelled").
+                for base in facts[j - 1].verb_bases:
+                    slug = self._folded.get(key + base)
+                    if slug and j - i <= self._key_words.get(key + base, 0):
+                        inflected = slug, j
                 key += tokens[j - 1].key
                 if key and key not in self._key_prefixes:
                     break
@@ -321,6 +330,11 @@ class NameIndex:
                 # Words may run together ("throneroom") but not split a name ("go on" != Goons).
                 if slug and j - i <= self._key_words.get(key, 0):
                     longest = slug, j
+            if longest is None and inflected is not None:
+                slug, j = inflected
+                span = tokens[i:j]
+                return self._recognised(slug, span, self._verb_confidence(span, slug),
+                                        "verb form"), j
             if longest is not None:
                 slug, j = longest
                 span = tokens[i:j]
@@ -426,8 +440,44 @@ class NameIndex:
             return FULL
         return WEAK if self._common.get(tok.key, 0.0) >= 0.5 else FULL
 
+    def _verb_confidence(self, span: list[_Token], slug: str) -> float:
+        """A verb form of a name: sure for a several-word name ("throne roomed"); for one
+        word ("remodelled", "counted") no surer than a misspelling, and weak where the
+        corpus mostly uses the word itself as a word."""
+        confidence = self._confidence(span, slug)
+        if len(span) > 1:
+            return confidence
+        common = any(self._common.get(b, 0.0) >= 0.5 for b in verb_bases(span[0].word))
+        return min(confidence, WEAK if common else FUZZY)
+
     def _recognised(self, slug: str, span: list[_Token], conf: float, how: str) -> Recognised:
         return Recognised(slug, self.cards[slug]["name"], span[0].start, span[-1].end, conf, how)
+
+
+def verb_bases(word: str) -> tuple[str, ...]:
+    """The name keys a lower-case ``word`` may be a verb form of, most likely first.
+
+    "roomed" -> room, "remodelled" -> remodel, "masquerading" -> masquerade,
+    "smithied" -> smithy, "militiad" (typed "militia'd") -> militia; each folded
+    like a name's words (:func:`fold_word`), so they look up the name table.
+    Not real stemming: only a word whose base is a name's key can mean a card.
+    """
+    bases: list[str] = []
+    if len(word) > 4 and word.endswith("ied"):
+        bases.append(word[:-3] + "y")
+    if len(word) > 4 and word.endswith("ed"):
+        stem = word[:-2]
+        bases += [stem, stem + "e"]
+        if stem[-1] == stem[-2]:
+            bases.append(stem[:-1])
+    elif len(word) > 4 and word.endswith("d"):
+        bases.append(word[:-1])
+    if len(word) > 5 and word.endswith("ing"):
+        stem = word[:-3]
+        bases += [stem, stem + "e"]
+        if stem[-1] == stem[-2]:
+            bases.append(stem[:-1])
+    return tuple(dict.fromkeys(fold_word(b) for b in bases if len(b) >= 3))
 
 
 def _tokens(text: str) -> list[_Token]:

@@ -23,7 +23,7 @@ from whoosh.query import And, Or, Phrase, Query, Term
 
 from rulings_service.search.cues import primary_intent, question_numbers
 from rulings_service.search.filters import FilterVocabulary, filter_query
-from rulings_service.search.names import FULL, FUZZY, NameIndex, Recognised
+from rulings_service.search.names import FULL, FUZZY, WEAK, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
 from rulings_service.search.text import QUERY_FILLER, analyse, fold_word, query_terms
 from rulings_service.search.vocabulary import LEXICON, SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
@@ -374,10 +374,13 @@ class Understander:
 
 
 def _without_names(text: str, recognised: list[Recognised]) -> str:
-    """``text`` with confidently recognised names blanked out (weak ones stay as words)."""
+    """``text`` with confidently recognised names blanked out (weak ones stay as words:
+    "count", and verb forms such as "counted" or "replaced", are rules words too)."""
     out, pos = [], 0
     for rec in recognised:
-        if rec.confidence < FULL and rec.how == "name":
+        if (rec.confidence < FULL and rec.how == "name") or (
+            rec.confidence <= WEAK and rec.how == "verb form"
+        ):
             continue
         out.append(text[pos : rec.start])
         out.append(" ")

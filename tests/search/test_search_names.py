@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from rulings_service.search import Searcher
-from rulings_service.search.names import WEAK, Abbreviation, NameIndex, load_abbreviations
+from rulings_service.search.names import FUZZY, WEAK, Abbreviation, NameIndex, load_abbreviations
+from rulings_service.search.querylang import parse_query
 from rulings_service.search.text import name_key
 
 
@@ -200,3 +201,37 @@ def test_a_cards_verb_names_it() -> None:
     names = NameIndex(cards, abbreviations=load_abbreviations())
     for typed in ("while possessing someone", "i possessed my buddy", "when i possess a player"):
         assert [r.name for r in names.recognise(typed)] == ["Possession"], typed
+
+
+@pytest.mark.parametrize("typed", [
+    "i throne roomed a feast", "can a feast be throne-roomed", "Throne Rooming a Feast",
+    "what if i king's courted a feast",
+])
+def test_a_several_word_name_used_as_a_verb_is_the_card(searcher: Searcher, typed: str) -> None:
+    found = {r.name: (r.confidence, r.how) for r in searcher.names.recognise(typed)}
+    assert found.get("Feast") == (1.0, "name")
+    assert ({"Throne Room", "King's Court"} & found.keys()), typed
+    assert (1.0, "verb form") in found.values()
+
+
+@pytest.mark.parametrize("typed, name", [
+    ("then i feasted it", "Feast"), ("the villaged turn", "Village"),
+    ("bridging twice", "Bridge"), ("militia'd me", "Militia"),
+])
+def test_a_one_word_verb_form_is_as_sure_as_a_misspelling(
+    searcher: Searcher, typed: str, name: str
+) -> None:
+    found = searcher.names.recognise(typed)
+    assert [(r.name, r.confidence, r.how) for r in found] == [(name, FUZZY, "verb form")]
+
+
+def test_a_common_words_verb_form_is_weak_and_stays_a_word(searcher: Searcher) -> None:
+    found = searcher.names.recognise("how are the actions counted")
+    assert [(r.name, r.confidence, r.how) for r in found] == [("Count", WEAK, "verb form")]
+    plan = searcher.understander.plan(parse_query("how are the actions counted"), [])
+    assert "count" in plan.terms
+
+
+def test_words_that_only_look_like_verb_forms_name_nothing(searcher: Searcher) -> None:
+    for typed in ("i played a card", "it minted money", "the marked ones", "kingdoms"):
+        assert [r.name for r in searcher.names.recognise(typed)] == [], typed

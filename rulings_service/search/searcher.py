@@ -53,7 +53,7 @@ from rulings_service.search.index import (
     index_is_current,
     ruling_owners,
 )
-from rulings_service.search.names import NameIndex, NameMatch, load_abbreviations
+from rulings_service.search.names import FUZZY, NameIndex, NameMatch, load_abbreviations
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.reranker import WEIGHTS_FILE, CueWeights
 from rulings_service.search.scoring import TextScorer
@@ -206,6 +206,9 @@ class Searcher:
             for d, facets in self._facets.items()
         }
         self._owners = {d: frozenset(ruling_owners(r)) for d, r in self._rulings.items()}
+        #: Cards with at least one ruling of their own (the sources explain the others
+        #: only in passing, if at all).
+        self._ruled = frozenset(slug for owners in self._owners.values() for slug in owners)
         self._by_card: dict[str, set[int]] = defaultdict(set)
         for d in self._rulings:
             for slug in self._owners[d] | self._mentions[d]:
@@ -376,6 +379,7 @@ class Searcher:
                 " ignored parts"
             )
             return SearchResponse(warnings=warnings)
+        warnings += self._unruled_warnings(plan)
         ranking = self._rank(plan)
         results = [self._hit(d, s, plan) for d, s in self._top(ranking, limit)]
         if not results:
@@ -389,6 +393,16 @@ class Searcher:
             terms=list(plan.terms),
             total=len(docs),
         )
+
+    def _unruled_warnings(self, plan: QueryPlan) -> list[str]:
+        """A warning per card the question surely names that has no ruling of its own,
+        so a reader knows the results can only be rulings about other cards."""
+        return [
+            f"{self.names.cards[slug]['name']} has no rulings of its own in the sources;"
+            " the results mention it or match the question's other words"
+            for slug, confidence in plan.names.items()
+            if confidence >= FUZZY and slug not in self._ruled
+        ]
 
     def _top(self, ranking: Ranking, limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rulings by rounded score, ties in corpus order.

@@ -491,6 +491,10 @@ class Searcher:
         top = float(np.where(matched, text, 0.0).max()) or 1.0
         # Below MIN_SCORE of the best, a ruling matched only words found nearly everywhere.
         present = matched & (text >= MIN_SCORE * top)
+        # Text scores are shares of the best match, scaled to the question's strongest
+        # word: words only derived from its card names ("masquerade a curse": Curse's
+        # type) are weak evidence, and their best match must not rank as a full one.
+        top /= min(1.0, max(plan.terms.values(), default=1.0))
         scores = np.where(present, text / top, 0.0)
         ranking = Ranking(scores, present)
         named: set[int] = set()

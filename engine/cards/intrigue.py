@@ -1,10 +1,17 @@
-"""Intrigue: Bridge (proves the cost-modifier spine)."""
+"""Intrigue (first edition): the 25 Kingdom cards.
+
+Bonuses printed as ``+N`` are data; hooks implement the rest. Where the FAQ
+settles a question the hook could answer either way, a comment says which
+ruling it follows.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
+from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 
 if TYPE_CHECKING:
@@ -12,12 +19,242 @@ if TYPE_CHECKING:
     from engine.primitives import Play
     from engine.state import Player
 
+SET = "intrigue"
 
-# Bridge: the reduction lasts the whole turn (even if Bridge leaves play), all
+
+def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
+
+
+# --- Bridge: the reduction lasts the whole turn (even if Bridge leaves play), all
 # cards everywhere, cumulative, and never below 0 (Game.cost clamps).
 def _bridge(g: Game, p: Player, card: Card, play: Play) -> None:
     g.cost_reduction += 1
 
 
-BRIDGE = register(CardDef("Bridge", 4, ("Action",), set_name="intrigue", buys=1, coins=1,
-                          on_play=_bridge))
+BRIDGE = _k("Bridge", 4, ("Action",), buys=1, coins=1, on_play=_bridge)
+
+
+# --- Great Hall, Harem: two types, plain data (an Action to play / a Treasure worth 2, and VP).
+GREAT_HALL = _k("Great Hall", 3, ("Action", "Victory"), cards=1, actions=1, vp=1)
+HAREM = _k("Harem", 6, ("Treasure", "Victory"), coins=2, vp=2)
+
+
+# --- Duke: 1 VP per Duchy the player owns at the end (every zone counts).
+def _duke_vp(p: Player) -> int:
+    return sum(1 for c in p.all_cards() if c.name == "Duchy")
+
+
+DUKE = _k("Duke", 5, ("Victory",), vp_fn=_duke_vp)
+
+
+# --- Nobles: choose +3 Cards or +2 Actions (no mixing), and 2 VP.
+def _nobles(g: Game, p: Player, card: Card, play: Play) -> None:
+    if g.choose_option(p, card.name, "Choose one",
+                       [("cards", "+3 Cards"), ("actions", "+2 Actions")]) == "cards":
+        g.draw(p, 3)
+    else:
+        g.actions += 2
+
+
+NOBLES = _k("Nobles", 6, ("Action", "Victory"), vp=2, on_play=_nobles)
+
+
+# --- Pawn: both choices are made in one decision before either is carried out
+# (FAQ: you may not draw, look, and then pick the second option).
+PAWN_OPTIONS = (("card", "+1 Card"), ("action", "+1 Action"), ("buy", "+1 Buy"),
+                ("coin", "+1 coin"))
+
+
+def _pawn(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.decide(Decision(
+        DecisionKind.CHOOSE_OPTION, p.index, card.name, "Choose two (different)",
+        [Option(i, label) for i, label in PAWN_OPTIONS], min=2, max=2,
+    ))
+    chosen = {o.id for o in picked}
+    if "action" in chosen:
+        g.actions += 1
+    if "buy" in chosen:
+        g.buys += 1
+    if "coin" in chosen:
+        g.coins += 1
+    if "card" in chosen:
+        g.draw(p, 1)
+
+
+PAWN = _k("Pawn", 2, ("Action",), on_play=_pawn)
+
+
+# --- Steward: +2 Cards, +2 coins, or trash 2 (exactly 2 if you can; FAQ: with 1
+# card left, trash that one).
+def _steward(g: Game, p: Player, card: Card, play: Play) -> None:
+    choice = g.choose_option(p, card.name, "Choose one",
+                             [("cards", "+2 Cards"), ("coins", "+2 coins"),
+                              ("trash", "trash 2 cards from your hand")])
+    if choice == "cards":
+        g.draw(p, 2)
+    elif choice == "coins":
+        g.coins += 2
+    else:
+        for c in g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2):
+            g.trash_card(p, c, p.hand, card.name)
+
+
+STEWARD = _k("Steward", 3, ("Action",), on_play=_steward)
+
+
+# --- Shanty Town: +2 Actions; reveal the hand; no Action in it: +2 Cards (both, whatever
+# the first draw is).
+def _shanty_town(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.reveal(p, list(p.hand), card.name)
+    if not any(c.defn.is_action for c in p.hand):
+        g.draw(p, 2)
+
+
+SHANTY_TOWN = _k("Shanty Town", 3, ("Action",), actions=2, on_play=_shanty_town)
+
+
+# --- Conspirator: decided when played, counting every play of an Action this turn
+# (a Throne Room and each play of its target count; FAQ).
+def _conspirator(g: Game, p: Player, card: Card, play: Play) -> None:
+    if sum(1 for c in g.played_this_turn if c.defn.is_action) >= 3:
+        g.draw(p, 1)
+        g.actions += 1
+
+
+CONSPIRATOR = _k("Conspirator", 4, ("Action",), coins=2, on_play=_conspirator)
+
+
+# --- Coppersmith: each Copper played later this turn gives 1 coin more (cumulative).
+def _coppersmith(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.copper_bonus += 1
+
+
+COPPERSMITH = _k("Coppersmith", 4, ("Action",), on_play=_coppersmith)
+
+
+# --- Courtyard: draw 3 first, then put any card of the new hand on the deck.
+def _courtyard(g: Game, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Put a card on top of your deck"):
+        g.topdeck(p, c, p.hand, card.name)
+
+
+COURTYARD = _k("Courtyard", 2, ("Action",), cards=3, on_play=_courtyard)
+
+
+# --- Baron: discarding an Estate is optional; if you don't, you must gain one (FAQ).
+def _baron(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may discard an Estate", min=0, max=1,
+                                pred=lambda c: c.name == "Estate")
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        g.coins += 4
+    else:
+        g.gain(p, "Estate", source=card.name)
+
+
+BARON = _k("Baron", 4, ("Action",), buys=1, on_play=_baron)
+
+
+# --- Mining Village: may trash itself at once for +2 coins; only if it is still in play,
+# so a Throne Room's second play cannot trash it again (FAQ).
+def _mining_village(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card in p.in_play and g.yes_no(p, card.name, "Trash Mining Village for +2 coins?"):
+        g.trash_card(p, card, p.in_play, card.name)
+        g.coins += 2
+
+
+MINING_VILLAGE = _k("Mining Village", 4, ("Action",), cards=1, actions=2,
+                    on_play=_mining_village)
+
+
+# --- Wishing Well: after the draw, name a card (any card in the game), reveal the top
+# card; the named card goes to hand, anything else stays on top.
+def _wishing_well(g: Game, p: Player, card: Card, play: Play) -> None:
+    known = set(g.piles)
+    for q in g.players:
+        known.update(c.name for c in q.all_cards())
+    named = g.choose_option(p, card.name, "Name a card", [(n, n) for n in sorted(known)])
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.reveal(p, (top,), card.name)
+    if top.name == named:
+        g.to_hand(p, top, p.deck)
+
+
+WISHING_WELL = _k("Wishing Well", 3, ("Action",), cards=1, actions=1, on_play=_wishing_well)
+
+
+# --- Ironworks: gain a card costing up to 4 (Bridge applies, no Potion costs); one bonus
+# per type of the gained card, both for a two-type card (FAQ: Great Hall).
+def _ironworks(g: Game, p: Player, card: Card, play: Play) -> None:
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
+    if not name:
+        return
+    gained = g.gain(p, name, source=card.name)
+    if gained is None:
+        return
+    d = gained.defn
+    if d.is_action:
+        g.actions += 1
+    if d.is_treasure:
+        g.coins += 1
+    if d.is_victory:
+        g.draw(p, 1)
+
+
+IRONWORKS = _k("Ironworks", 4, ("Action",), on_play=_ironworks)
+
+
+# --- Trading Post: trash 2 (all you have if fewer); a Silver to hand only if 2 were trashed.
+def _trading_post(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    if len(picked) == 2:
+        g.gain(p, "Silver", to="hand", source=card.name)
+
+
+TRADING_POST = _k("Trading Post", 5, ("Action",), on_play=_trading_post)
+
+
+# --- Upgrade: after the draw, trash a card (mandatory) and gain one costing exactly 1
+# more, both costs read now (Bridge applies to both; a 0-cost card stays at 0).
+def _upgrade(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    target = g.cost(picked[0]).plus_coins(1)
+    g.trash_card(p, picked[0], p.hand, card.name)
+    name = g.choose_supply(p, card.name, "Gain a card costing exactly 1 more",
+                           max_cost=target, pred=lambda d: g.cost(d) == target)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+UPGRADE = _k("Upgrade", 5, ("Action",), cards=1, actions=1, on_play=_upgrade)
+
+
+# --- Secret Chamber: discard any number for +1 coin each; as a Reaction to an Attack,
+# +2 Cards then put any 2 cards from hand on the deck (itself included). Revealing it
+# does not block the Attack (returns False); a Moat may still be revealed after it.
+def _secret_chamber(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard any number of cards",
+                                min=0, max=len(p.hand))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(picked)
+
+
+def _secret_chamber_react(g: Game, p: Player, chamber: Card, attack: Card) -> bool:
+    g.draw(p, 2)
+    # The first card chosen goes on the deck first, so the second ends on top.
+    for c in g.choose_from_hand(p, chamber.name, "Put 2 cards on top of your deck",
+                                min=2, max=2):
+        g.topdeck(p, c, p.hand, chamber.name)
+    return False
+
+
+SECRET_CHAMBER = _k("Secret Chamber", 2, ("Action", "Reaction"), on_play=_secret_chamber,
+                    react_attack=_secret_chamber_react)

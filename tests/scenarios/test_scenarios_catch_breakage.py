@@ -490,6 +490,140 @@ def university_pure_actions(g, p, card, play) -> None:
         g.gain(p, name, source=card.name)
 
 
+
+# --- Intrigue: wrong readings --------------------------------------------------------------
+def intrigue_victory_piles_of_ten(mp: pytest.MonkeyPatch) -> None:
+    original = engine_setup.pile_size
+    mp.setattr(engine_setup, "pile_size", lambda defn, players: 10 if defn.name in (
+        "Duke", "Great Hall", "Harem", "Nobles") else original(defn, players))
+
+
+def duke_deck_only(p) -> int:
+    return sum(1 for c in p.deck if c.name == "Duchy")
+
+
+def pawn_choices_one_at_a_time(g, p, card, play) -> None:
+    opts = [("card", "+1 Card"), ("action", "+1 Action"), ("buy", "+1 Buy"), ("coin", "+1 coin")]
+    for _ in range(2):
+        choice = g.choose_option(p, card.name, "Choose", opts)
+        opts = [o for o in opts if o[0] != choice]
+        if choice == "card":
+            g.draw(p, 1)
+        elif choice == "coin":
+            g.coins += 1
+
+
+def steward_trash_up_to_two(g, p, card, play) -> None:
+    choice = g.choose_option(p, card.name, "Choose", [("cards", ""), ("coins", ""), ("trash", "")])
+    if choice == "trash":
+        for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=2):
+            g.trash_card(p, c, p.hand, card.name)
+
+
+def shanty_town_stops_at_action(g, p, card, play) -> None:
+    if not any(c.defn.is_action for c in p.hand):
+        drawn = g.draw(p, 1)
+        if drawn and not drawn[0].defn.is_action:
+            g.draw(p, 1)
+
+
+def conspirator_counts_distinct_cards(g, p, card, play) -> None:
+    if len({c.uid for c in g.played_this_turn if c.defn.is_action}) >= 3:
+        g.draw(p, 1)
+        g.actions += 1
+
+
+def coppersmith_not_cumulative(g, p, card, play) -> None:
+    g.copper_bonus = 1
+
+
+def courtyard_puts_back_a_drawn_card_only(g, p, card, play) -> None:
+    # the 3 cards are drawn by the bonus; this reading puts back one of the drawn ones only
+    drawn = p.hand[-3:]
+    for c in g.choose_cards(p, card.name, "Put back", drawn):
+        g.topdeck(p, c, p.hand, card.name)
+
+
+def baron_may_take_just_the_buy(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard", min=0, max=1,
+                                pred=lambda c: c.name == "Estate")
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        g.coins += 4
+
+
+def mining_village_trashes_each_play(g, p, card, play) -> None:
+    if g.yes_no(p, card.name, "Trash?"):
+        if card in p.in_play:
+            g.trash_card(p, card, p.in_play, card.name)
+        g.coins += 2
+
+
+def wishing_well_discards_a_miss(g, p, card, play) -> None:
+    named = g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(g.piles)])
+    top = g.peek_top(p)
+    if top is not None:
+        if top.name == named:
+            g.to_hand(p, top, p.deck)
+        else:
+            g.discard_card(p, top, p.deck, card.name)
+
+
+def ironworks_first_type_only(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4))
+    gained = g.gain(p, name, source=card.name) if name else None
+    if gained is None:
+        return
+    if gained.defn.is_action:
+        g.actions += 1
+    elif gained.defn.is_treasure:
+        g.coins += 1
+    elif gained.defn.is_victory:
+        g.draw(p, 1)
+
+
+def trading_post_silver_to_discard(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash 2", min=2, max=2)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    if len(picked) == 2:
+        g.gain(p, "Silver", source=card.name)
+
+
+def trading_post_silver_for_one(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash 2", min=2, max=2)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    if picked:
+        g.gain(p, "Silver", to="hand", source=card.name)
+
+
+def upgrade_up_to_one_more(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(1)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def upgrade_ignores_bridge(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        target = picked[0].defn.cost.plus_coins(1)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", pred=lambda d: d.cost == target)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def secret_chamber_puts_back_drawn(g, p, chamber, attack) -> bool:
+    for c in g.draw(p, 2):
+        g.topdeck(p, c, p.hand, chamber.name)
+    return False
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -620,6 +754,39 @@ CASES: list[tuple[str, Patch]] = [
     ("university--action-up-to-five", hook("University", "on_play", university_coins_only)),
     ("university--gains-action-reaction", hook("University", "on_play",
                                                university_pure_actions)),
+    ("duke--pile-sizes-two-players", intrigue_victory_piles_of_ten),
+    ("duke--pile-sizes-three-players", intrigue_victory_piles_of_ten),
+    ("duke--one-vp-per-duchy-everywhere", hook("Duke", "vp_fn", duke_deck_only)),
+    ("great-hall--action-and-victory", hook("Great Hall", "vp", 0)),
+    ("great-hall--action-and-victory", hook("Great Hall", "actions", 0)),
+    ("harem--treasure-and-victory", hook("Harem", "vp", 0)),
+    ("nobles--cards-or-actions", hook("Nobles", "cards", 1)),
+    ("pawn--choose-two-different", hook("Pawn", "on_play", pawn_choices_one_at_a_time)),
+    ("steward--trash-exactly-two", hook("Steward", "on_play", steward_trash_up_to_two)),
+    ("shanty-town--draws-both-cards", hook("Shanty Town", "on_play",
+                                           shanty_town_stops_at_action)),
+    ("shanty-town--action-victory-in-hand", hook("Great Hall", "is_action", False)),
+    ("conspirator--throne-room-third-action", hook("Conspirator", "on_play",
+                                                   conspirator_counts_distinct_cards)),
+    ("coppersmith--throne-room-three-per-copper", hook("Coppersmith", "on_play",
+                                                       coppersmith_not_cumulative)),
+    ("courtyard--draw-then-put-back-any", hook("Courtyard", "on_play",
+                                               courtyard_puts_back_a_drawn_card_only)),
+    ("baron--keep-estate-gain-estate", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    ("mining-village--throne-room-trash-once", hook("Mining Village", "on_play",
+                                                    mining_village_trashes_each_play)),
+    ("wishing-well--wrong-name-stays-on-top", hook("Wishing Well", "on_play",
+                                                   wishing_well_discards_a_miss)),
+    ("ironworks--great-hall-both-bonuses", hook("Ironworks", "on_play", ironworks_first_type_only)),
+    ("trading-post--silver-to-hand", hook("Trading Post", "on_play",
+                                          trading_post_silver_to_discard)),
+    ("trading-post--one-card-then-none", hook("Trading Post", "on_play",
+                                              trading_post_silver_for_one)),
+    ("upgrade--exactly-one-more", hook("Upgrade", "on_play", upgrade_up_to_one_more)),
+    ("upgrade--bridge-copper-to-one", hook("Upgrade", "on_play", upgrade_ignores_bridge)),
+    ("secret-chamber--react-before-militia", hook("Secret Chamber", "react_attack",
+                                                  secret_chamber_puts_back_drawn)),
+    ("secret-chamber--discard-for-coins", hook("Secret Chamber", "on_play", no_op)),
 ]
 
 

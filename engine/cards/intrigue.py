@@ -258,3 +258,154 @@ def _secret_chamber_react(g: Game, p: Player, chamber: Card, attack: Card) -> bo
 
 SECRET_CHAMBER = _k("Secret Chamber", 2, ("Action", "Reaction"), on_play=_secret_chamber,
                     react_attack=_secret_chamber_react)
+
+
+# --- Scout: reveal 4 (a shuffle leaves the revealed cards out); every Victory card,
+# Action - Victory included, goes to hand (Curse is not one); the rest go back on top
+# in the order the player chooses.
+def _scout(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        if c.defn.is_victory:
+            g.to_hand(p, c, p.set_aside)
+    rest = [c for c in revealed if c in p.set_aside]
+    # The first card of the answer goes back first, so the last one ends on top.
+    for c in g.order_cards(p, card.name, "Put the cards back (the last ends on top)", rest):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+SCOUT = _k("Scout", 4, ("Action",), actions=1, on_play=_scout)
+
+
+# --- Tribute: the next player reveals 2 (a shuffle leaves the revealed card out; fewer
+# if that is all there is) and discards them; one bonus per type for each differently
+# named card (a two-type card gives both, Curse nothing). Not an Attack.
+def _tribute(g: Game, p: Player, card: Card, play: Play) -> None:
+    left = g.players[(p.index + 1) % len(g.players)]
+    revealed = g.reveal_from_deck(left, 2, card.name)
+    for c in revealed:
+        g.discard_card(left, c, left.set_aside, card.name)
+    seen: set[str] = set()
+    for c in revealed:
+        if c.name in seen:
+            continue
+        seen.add(c.name)
+        d = c.defn
+        if d.is_action:
+            g.actions += 2
+        if d.is_treasure:
+            g.coins += 2
+        if d.is_victory:
+            g.draw(p, 2)
+
+
+TRIBUTE = _k("Tribute", 5, ("Action",), on_play=_tribute)
+
+
+# --- Masquerade: everyone with a card chooses one to pass before any card moves (the
+# passing is simultaneous), then they all move left; only the player of Masquerade may
+# then trash. Not an Attack: Moat and Secret Chamber are never asked.
+def _masquerade(g: Game, p: Player, card: Card, play: Play) -> None:
+    n = len(g.players)
+    order = [g.players[(p.index + k) % n] for k in range(n)]
+    passing = [(q, g.choose_from_hand(q, card.name, "Pass a card to the left"))
+               for q in order]
+    for q, picked in passing:
+        for c in picked:
+            g.to_hand(g.players[(q.index + 1) % n], c, q.hand)
+    for c in g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+MASQUERADE = _k("Masquerade", 3, ("Action",), cards=2, on_play=_masquerade)
+
+
+def _discard_hand_draw_four(g: Game, q: Player, source: str) -> None:
+    for c in list(q.hand):
+        g.discard_card(q, c, q.hand, source)
+    g.draw(q, 4)
+
+
+# --- Minion: +1 Action either way; the choice is made after Reactions (the engine asks
+# them before the hook runs). A Moated player, or one with fewer than 5 cards, is untouched.
+def _minion(g: Game, p: Player, card: Card, play: Play) -> None:
+    choice = g.choose_option(p, card.name, "Choose one",
+                             [("coins", "+2 coins"),
+                              ("attack", "discard your hand, +4 Cards; others with 5+ "
+                                         "cards do the same")])
+    if choice == "coins":
+        g.coins += 2
+        return
+    _discard_hand_draw_four(g, p, card.name)
+    for q in play.victims(g):
+        if len(q.hand) >= 5:
+            _discard_hand_draw_four(g, q, card.name)
+
+
+MINION = _k("Minion", 5, ("Action", "Attack"), actions=1, on_play=_minion)
+
+
+# --- Torturer: each other player in turn order chooses, then suffers: discard 2 (all they
+# have if fewer) or gain a Curse to hand (may be chosen with no Curse left: nothing happens).
+def _torturer(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        choice = g.choose_option(q, card.name, "Choose one",
+                                 [("discard", "discard 2 cards"),
+                                  ("curse", "gain a Curse, to your hand")])
+        if choice == "discard":
+            for c in g.choose_from_hand(q, card.name, "Discard 2 cards", min=2, max=2):
+                g.discard_card(q, c, q.hand, card.name)
+        else:
+            g.gain(q, "Curse", to="hand", source=card.name)
+
+
+TORTURER = _k("Torturer", 5, ("Action", "Attack"), cards=3, on_play=_torturer)
+
+
+# --- Swindler: in turn order, each other player trashes their top card (shuffling first
+# if needed; nothing if they have no cards) and gains, to the discard pile, a Supply card
+# of exactly the same cost that the attacker chooses (the same card is allowed; an
+# empty pile is not; no card of that cost: nothing).
+def _swindler(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        top = g.peek_top(q)
+        if top is None:
+            continue
+        cost = g.cost(top)
+        g.trash_card(q, top, q.deck, card.name)
+        name = g.choose_supply(p, card.name, f"Give {q.name} a card costing the same",
+                               max_cost=cost, pred=lambda d, cost=cost: g.cost(d) == cost)
+        if name:
+            g.gain(q, name, source=card.name)
+
+
+SWINDLER = _k("Swindler", 3, ("Action", "Attack"), coins=2, on_play=_swindler)
+
+
+# --- Saboteur: each other player reveals until a card costing 3 or more (current cost:
+# Bridge applies; a shuffle leaves the revealed cards out), trashes it, may gain a card
+# costing at most 2 less, then discards the other revealed cards.
+def _saboteur(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        others: list[Card] = []
+        found: Card | None = None
+        while found is None:
+            one = g.reveal_from_deck(q, 1, card.name)
+            if not one:
+                break
+            if g.cost(one[0]).coins >= 3:
+                found = one[0]
+            else:
+                others.append(one[0])
+        if found is not None:
+            limit = g.cost(found).plus_coins(-2)
+            g.trash_card(q, found, q.set_aside, card.name)
+            name = g.choose_supply(q, card.name, "You may gain a card costing up to 2 less",
+                                   max_cost=limit, optional=True)
+            if name:
+                g.gain(q, name, source=card.name)
+        for c in others:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+SABOTEUR = _k("Saboteur", 5, ("Action", "Attack"), on_play=_saboteur)

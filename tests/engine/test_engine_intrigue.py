@@ -215,3 +215,82 @@ def test_secret_chamber_reaction_then_attack_resolves() -> None:
     g.play_action("Militia")
     assert hand(g, 1) == ["Copper", "Gold", "Silver"]
     assert deck(g, 1) == ["Estate", "Secret Chamber"]
+
+
+def test_scout_takes_all_victory_cards_and_orders_the_rest() -> None:
+    g, s = make(["Scout", "Great Hall"], {"hand": ["Scout"],
+                                          "deck": ["Estate", "Curse", "Great Hall", "Gold",
+                                                   "Silver"]}, {},
+                answers=[["Gold", "Curse"]])
+    g.play_action("Scout")
+    assert hand(g, 0) == ["Estate", "Great Hall"] and g.actions == 1
+    assert deck(g, 0) == ["Curse", "Gold", "Silver"]
+    assert s.asked[0].kind == "order_cards"
+
+
+def test_tribute_distinct_names_and_types() -> None:
+    g, _ = make(["Tribute", "Great Hall"], {"hand": ["Tribute"], "deck": ["Copper"] * 4},
+                {"deck": ["Great Hall", "Great Hall", "Gold"]})
+    g.play_action("Tribute")
+    assert (g.actions, len(g.players[0].hand)) == (2, 2)
+    assert names(g.players[1].discard) == ["Great Hall", "Great Hall"]
+    g2, _ = make(["Tribute"], {"hand": ["Tribute"]}, {"deck": ["Curse", "Silver"]})
+    g2.play_action("Tribute")
+    assert (g2.coins, g2.actions) == (2, 0)
+
+
+def test_tribute_with_no_cards_to_reveal() -> None:
+    g, _ = make(["Tribute"], {"hand": ["Tribute"]}, {})
+    g.play_action("Tribute")
+    assert (g.coins, g.actions, g.players[0].hand) == (0, 0, [])
+
+
+def test_masquerade_passes_simultaneously_and_only_player_trashes() -> None:
+    g, s = make(["Masquerade"], {"hand": ["Masquerade", "Estate"], "deck": ["Copper", "Gold"]},
+                {"hand": ["Curse", "Silver"]},
+                answers=["Estate", "Curse", "Curse"])
+    g.play_action("Masquerade")
+    assert hand(g, 0) == ["Copper", "Gold"] and hand(g, 1) == ["Estate", "Silver"]
+    assert names(g.trash) == ["Curse"]
+    assert [d.player for d in s.asked] == [0, 1, 0]
+    assert "Curse" not in s.asked[0].option_ids()
+
+
+def test_minion_options() -> None:
+    g, _ = make(["Minion"], {"hand": ["Minion", "Estate"], "deck": ["Copper"] * 4},
+                {"hand": ["Copper"] * 5, "deck": ["Silver"] * 4},
+                {"hand": ["Copper"] * 4}, answers=["attack"])
+    g.play_action("Minion")
+    assert g.actions == 1 and hand(g, 0) == ["Copper"] * 4
+    assert hand(g, 1) == ["Silver"] * 4 and len(g.players[1].discard) == 5
+    assert hand(g, 2) == ["Copper"] * 4
+    g2, _ = make(["Minion"], {"hand": ["Minion", "Estate"]}, {}, answers=["coins"])
+    g2.play_action("Minion")
+    assert (g2.coins, g2.actions, hand(g2, 0)) == (2, 1, ["Estate"])
+
+
+def test_torturer_victims_choose_in_turn_order() -> None:
+    g, s = make(["Torturer"], {"hand": ["Torturer"]}, {"hand": ["Copper", "Estate", "Gold"]},
+                {"hand": ["Gold"]}, answers=["discard", ["Copper", "Estate"], "curse"],
+                supply={"Curse": 5})
+    g.play_action("Torturer")
+    assert hand(g, 1) == ["Gold"] and hand(g, 2) == ["Curse", "Gold"]
+    assert [d.player for d in s.asked] == [1, 1, 2]
+
+
+def test_swindler_gives_same_cost_card() -> None:
+    g, s = make(["Swindler", "Village"], {"hand": ["Swindler"]}, {"deck": ["Silver"]},
+                answers=["Village"])
+    g.play_action("Swindler")
+    assert names(g.trash) == ["Silver"] and names(g.players[1].discard) == ["Village"]
+    assert sorted(s.asked[0].option_ids()) == ["Silver", "Swindler", "Village"]
+    assert s.asked[0].player == 0 and g.coins == 2
+
+
+def test_saboteur_trashes_first_three_cost_card() -> None:
+    g, _ = make(["Saboteur"], {"hand": ["Saboteur"]},
+                {"deck": ["Estate", "Duchy", "Copper"]}, answers=["Estate"])
+    g.play_action("Saboteur")
+    assert names(g.trash) == ["Duchy"]
+    assert names(g.players[1].discard) == ["Estate", "Estate"]
+    assert deck(g, 1) == ["Copper"] and g.players[1].set_aside == []

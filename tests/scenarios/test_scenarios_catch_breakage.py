@@ -624,6 +624,173 @@ def secret_chamber_puts_back_drawn(g, p, chamber, attack) -> bool:
     return False
 
 
+
+def scout_leaves_curses_and_great_halls(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        if c.defn.types == frozenset({"Victory"}):
+            g.to_hand(p, c, p.set_aside)
+    for c in [c for c in revealed if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def scout_shuffles_revealed_in(g, p, card, play) -> None:
+    revealed = []
+    for _ in range(4):
+        if not p.deck:
+            p.discard.extend(p.set_aside)
+            p.set_aside.clear()
+            revealed.clear()
+        c = g.take_top(p)
+        if c is None:
+            break
+        p.set_aside.append(c)
+        revealed.append(c)
+    for c in revealed:
+        if c.defn.is_victory:
+            g.to_hand(p, c, p.set_aside)
+    for c in g.order_cards(p, card.name, "Order", [c for c in revealed if c in p.set_aside]):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def tribute_counts_every_card(g, p, card, play) -> None:
+    left = g.players[(p.index + 1) % len(g.players)]
+    revealed = g.reveal_from_deck(left, 2, card.name)
+    for c in revealed:
+        g.discard_card(left, c, left.set_aside, card.name)
+        if c.defn.is_action:
+            g.actions += 2
+        if c.defn.is_treasure:
+            g.coins += 2
+        if c.defn.is_victory:
+            g.draw(p, 2)
+
+
+def tribute_first_type_only(g, p, card, play) -> None:
+    left = g.players[(p.index + 1) % len(g.players)]
+    revealed = g.reveal_from_deck(left, 2, card.name)
+    for c in revealed:
+        g.discard_card(left, c, left.set_aside, card.name)
+    for name in dict.fromkeys(c.name for c in revealed):
+        d = next(c.defn for c in revealed if c.name == name)
+        if d.is_action:
+            g.actions += 2
+        elif d.is_treasure:
+            g.coins += 2
+        elif d.is_victory:
+            g.draw(p, 2)
+
+
+def masquerade_passes_one_at_a_time(g, p, card, play) -> None:
+    n = len(g.players)
+    for k in range(n):
+        q = g.players[(p.index + k) % n]
+        for c in g.choose_from_hand(q, card.name, "Pass"):
+            g.to_hand(g.players[(q.index + 1) % n], c, q.hand)
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def minion_hits_every_hand(g, p, card, play) -> None:
+    if g.choose_option(p, card.name, "Choose", [("coins", ""), ("attack", "")]) == "coins":
+        g.coins += 2
+        return
+    for q in [p, *play.victims(g)]:
+        for c in list(q.hand):
+            g.discard_card(q, c, q.hand, card.name)
+        g.draw(q, 4)
+
+
+def minion_ignores_moat(g, p, card, play) -> None:
+    if g.choose_option(p, card.name, "Choose", [("coins", ""), ("attack", "")]) == "coins":
+        g.coins += 2
+        return
+    n = len(g.players)
+    for q in [g.players[(p.index + k) % n] for k in range(n)]:
+        if q is p or len(q.hand) >= 5:
+            for c in list(q.hand):
+                g.discard_card(q, c, q.hand, card.name)
+            g.draw(q, 4)
+
+
+def torturer_curse_to_discard(g, p, card, play) -> None:
+    for q in play.victims(g):
+        if g.choose_option(q, card.name, "Choose", [("discard", ""), ("curse", "")]) == "curse":
+            g.gain(q, "Curse", source=card.name)
+        else:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=2, max=2):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def swindler_gives_cheaper_or_equal(g, p, card, play) -> None:
+    for q in play.victims(g):
+        top = g.peek_top(q)
+        if top is None:
+            continue
+        cost = g.cost(top)
+        g.trash_card(q, top, q.deck, card.name)
+        name = g.choose_supply(p, card.name, "Give", max_cost=cost)
+        if name:
+            g.gain(q, name, source=card.name)
+
+
+def swindler_from_the_right(g, p, card, play) -> None:
+    n = len(g.players)
+    for k in range(n - 1, 0, -1):
+        q = g.players[(p.index + k) % n]
+        top = g.peek_top(q)
+        if top is None:
+            continue
+        cost = g.cost(top)
+        g.trash_card(q, top, q.deck, card.name)
+        name = g.choose_supply(p, card.name, "Give", max_cost=cost,
+                               pred=lambda d, cost=cost: g.cost(d) == cost)
+        if name:
+            g.gain(q, name, source=card.name)
+
+
+def saboteur_printed_costs(g, p, card, play) -> None:
+    for q in play.victims(g):
+        others, found = [], None
+        while found is None:
+            one = g.reveal_from_deck(q, 1, card.name)
+            if not one:
+                break
+            if one[0].defn.cost.coins >= 3:
+                found = one[0]
+            else:
+                others.append(one[0])
+        if found is not None:
+            limit = found.defn.cost.plus_coins(-2)
+            g.trash_card(q, found, q.set_aside, card.name)
+            name = g.choose_supply(q, card.name, "Gain", max_cost=limit, optional=True)
+            if name:
+                g.gain(q, name, source=card.name)
+        for c in others:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+def saboteur_up_to_same_cost(g, p, card, play) -> None:
+    for q in play.victims(g):
+        others, found = [], None
+        while found is None:
+            one = g.reveal_from_deck(q, 1, card.name)
+            if not one:
+                break
+            if g.cost(one[0]).coins >= 3:
+                found = one[0]
+            else:
+                others.append(one[0])
+        if found is not None:
+            limit = g.cost(found)
+            g.trash_card(q, found, q.set_aside, card.name)
+            name = g.choose_supply(q, card.name, "Gain", max_cost=limit, optional=True)
+            if name:
+                g.gain(q, name, source=card.name)
+        for c in others:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -787,6 +954,23 @@ CASES: list[tuple[str, Patch]] = [
     ("secret-chamber--react-before-militia", hook("Secret Chamber", "react_attack",
                                                   secret_chamber_puts_back_drawn)),
     ("secret-chamber--discard-for-coins", hook("Secret Chamber", "on_play", no_op)),
+    ("scout--victory-cards-to-hand", hook("Scout", "on_play", scout_leaves_curses_and_great_halls)),
+    ("scout--short-deck-shuffle", hook("Scout", "on_play", scout_shuffles_revealed_in)),
+    ("tribute--two-silvers", hook("Tribute", "on_play", tribute_counts_every_card)),
+    ("tribute--copper-and-harem", hook("Tribute", "on_play", tribute_first_type_only)),
+    ("tribute--short-deck-shuffle", hook("Tribute", "on_play", tribute_first_type_only)),
+    ("masquerade--pass-left-then-trash", hook("Masquerade", "on_play",
+                                              masquerade_passes_one_at_a_time)),
+    ("masquerade--not-an-attack", hook("Masquerade", "is_attack", True)),
+    ("minion--attack-five-cards-or-more", hook("Minion", "on_play", minion_hits_every_hand)),
+    ("minion--reactions-first", hook("Minion", "on_play", minion_ignores_moat)),
+    ("minion--coins", hook("Minion", "actions", 0)),
+    ("torturer--curses-in-turn-order", hook("Torturer", "on_play", torturer_curse_to_discard)),
+    ("swindler--same-cost-in-turn-order", hook("Swindler", "on_play",
+                                               swindler_gives_cheaper_or_equal)),
+    ("swindler--same-cost-in-turn-order", hook("Swindler", "on_play", swindler_from_the_right)),
+    ("saboteur--bridge-lowers-deck-costs", hook("Saboteur", "on_play", saboteur_printed_costs)),
+    ("saboteur--reveal-until-three", hook("Saboteur", "on_play", saboteur_up_to_same_cost)),
 ]
 
 

@@ -106,7 +106,8 @@ STEWARD = _k("Steward", 3, ("Action",), on_play=_steward)
 # --- Shanty Town: +2 Actions; reveal the hand; no Action in it: +2 Cards (both, whatever
 # the first draw is).
 def _shanty_town(g: Game, p: Player, card: Card, play: Play) -> None:
-    g.reveal(p, list(p.hand), card.name)
+    if p.hand:
+        g.reveal(p, list(p.hand), card.name)
     if not any(c.defn.is_action for c in p.hand):
         g.draw(p, 2)
 
@@ -171,7 +172,8 @@ MINING_VILLAGE = _k("Mining Village", 4, ("Action",), cards=1, actions=2,
 # --- Wishing Well: after the draw, name a card (any card in the game), reveal the top
 # card; the named card goes to hand, anything else stays on top.
 def _wishing_well(g: Game, p: Player, card: Card, play: Play) -> None:
-    known = set(g.piles)
+    known = {c.name for pile in g.piles.values() for c in pile.cards}
+    known.update(c.name for c in g.trash)
     for q in g.players:
         known.update(c.name for c in q.all_cards())
     named = g.choose_option(p, card.name, "Name a card", [(n, n) for n in sorted(known)])
@@ -249,9 +251,14 @@ def _secret_chamber(g: Game, p: Player, card: Card, play: Play) -> None:
 
 def _secret_chamber_react(g: Game, p: Player, chamber: Card, attack: Card) -> bool:
     g.draw(p, 2)
-    # The first card chosen goes on the deck first, so the second ends on top.
-    for c in g.choose_from_hand(p, chamber.name, "Put 2 cards on top of your deck",
-                                min=2, max=2):
+    # The first card chosen goes on the deck first, so the second ends on top. With 2
+    # cards or fewer in hand nothing is chosen, but their order still is.
+    forced = len(p.hand) <= 2
+    picked = g.choose_from_hand(p, chamber.name, "Put 2 cards on top of your deck",
+                                min=2, max=2)
+    if forced:
+        picked = g.order_cards(p, chamber.name, "Order them (the last ends on top)", picked)
+    for c in picked:
         g.topdeck(p, c, p.hand, chamber.name)
     return False
 

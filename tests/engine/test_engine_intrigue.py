@@ -294,3 +294,21 @@ def test_saboteur_trashes_first_three_cost_card() -> None:
     assert names(g.trash) == ["Duchy"]
     assert names(g.players[1].discard) == ["Estate", "Estate"]
     assert deck(g, 1) == ["Copper"] and g.players[1].set_aside == []
+
+
+def test_secret_chamber_with_two_cards_orders_them() -> None:
+    g, s = make(["Secret Chamber", "Militia"], {"hand": ["Militia"]},
+                {"hand": ["Secret Chamber"], "deck": ["Gold"]},
+                answers=["Secret Chamber", ["Gold", "Secret Chamber"]])
+    g.play_action("Militia")
+    assert deck(g, 1) == ["Secret Chamber", "Gold"] and hand(g, 1) == []
+    assert s.asked[-1].kind == "order_cards"
+
+
+def test_wishing_well_can_name_a_card_from_an_empty_pile_held_by_a_player() -> None:
+    g, s = make(["Wishing Well"], {"hand": ["Wishing Well", "Province"],
+                                   "deck": ["Copper", "Province"]}, {},
+                answers=["Province"], supply={"Province": 0})
+    g.play_action("Wishing Well")
+    assert "Province" in s.asked[0].option_ids()
+    assert hand(g, 0) == ["Copper", "Province", "Province"]

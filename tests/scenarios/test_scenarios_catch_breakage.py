@@ -791,6 +791,54 @@ def saboteur_up_to_same_cost(g, p, card, play) -> None:
             g.discard_card(q, c, q.set_aside, card.name)
 
 
+
+def torturer_discard_needs_two_cards(g, p, card, play) -> None:
+    for q in play.victims(g):
+        if g.choose_option(q, card.name, "Choose", [("discard", ""), ("curse", "")]) == "curse":
+            g.gain(q, "Curse", to="hand", source=card.name)
+        elif len(q.hand) >= 2:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=2, max=2):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def upgrade_keeps_card_without_a_gain(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        target = g.cost(picked[0]).plus_coins(1)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=target,
+                               pred=lambda d: g.cost(d) == target)
+        if name:
+            g.trash_card(p, picked[0], p.hand, card.name)
+            g.gain(p, name, source=card.name)
+
+
+def trading_post_needs_silver(g, p, card, play) -> None:
+    if not g.piles["Silver"].cards:
+        return
+    picked = g.choose_from_hand(p, card.name, "Trash 2", min=2, max=2)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    if len(picked) == 2:
+        g.gain(p, "Silver", to="hand", source=card.name)
+
+
+def tribute_needs_two_cards(g, p, card, play) -> None:
+    left = g.players[(p.index + 1) % len(g.players)]
+    if len(left.deck) + len(left.discard) < 2:
+        return
+    revealed = g.reveal_from_deck(left, 2, card.name)
+    for c in revealed:
+        g.discard_card(left, c, left.set_aside, card.name)
+    for name in dict.fromkeys(c.name for c in revealed):
+        d = next(c.defn for c in revealed if c.name == name)
+        if d.is_action:
+            g.actions += 2
+        if d.is_treasure:
+            g.coins += 2
+        if d.is_victory:
+            g.draw(p, 2)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -971,6 +1019,13 @@ CASES: list[tuple[str, Patch]] = [
     ("swindler--same-cost-in-turn-order", hook("Swindler", "on_play", swindler_from_the_right)),
     ("saboteur--bridge-lowers-deck-costs", hook("Saboteur", "on_play", saboteur_printed_costs)),
     ("saboteur--reveal-until-three", hook("Saboteur", "on_play", saboteur_up_to_same_cost)),
+    ("torturer--discard-what-you-have", hook("Torturer", "on_play",
+                                             torturer_discard_needs_two_cards)),
+    ("upgrade--nothing-at-that-cost", hook("Upgrade", "on_play",
+                                           upgrade_keeps_card_without_a_gain)),
+    ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
+    ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
+    ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
 ]
 
 

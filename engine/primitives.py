@@ -126,6 +126,8 @@ class GameBase:
         self.coins = 0
         self.potions = 0
         self.cost_reduction = 0
+        # Extra coins each Copper played this turn makes (Coppersmith, cumulative).
+        self.copper_bonus = 0
         self.bought_in_phase = False
         self.outpost_played = False
         if self.events_bought:
@@ -554,6 +556,8 @@ class GameBase:
             self.buys += d.buys
         if d.coins:
             self.coins += d.coins
+            if self.copper_bonus and d.name == "Copper":
+                self.coins += self.copper_bonus
         if d.potions:
             self.potions += d.potions
         if d.on_play is not None:

@@ -17,8 +17,8 @@ if TYPE_CHECKING:
 
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
-    "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over", "steps",
-    "_depth",
+    "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
+    "steps", "_depth",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
                "black_market", "cost_modifiers")

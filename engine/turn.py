@@ -139,9 +139,11 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not any(c.defn.is_treasure and not c.defn.plain for c in hand):
+        if not self._logging and not self.copper_bonus and not any(
+                c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
-            # (Only when every Treasure is plain, so the play order is the hand order.)
+            # (Only when every Treasure is plain, so the play order is the hand order,
+            # and no Coppersmith changed what Copper makes.)
             keep: list[Card] = []
             for c in hand:
                 d = c.defn

@@ -490,6 +490,79 @@ def university_pure_actions(g, p, card, play) -> None:
         g.gain(p, name, source=card.name)
 
 
+
+# --- wrong readings of the Seaside Kingdom cards --------------------------------------------
+def patches(*parts: Patch) -> Patch:
+    """Apply several patches together (a bug spread over a bonus and a hook)."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        for part in parts:
+            part(mp)
+
+    return apply
+
+
+def caravan_draws_both_now(g, p, card, play) -> None:
+    g.draw(p, 1)
+    g.schedule_duration(p, card)
+
+
+def fishing_village_two_actions_next(g, p, card) -> None:
+    g.actions += 2
+    g.coins += 1
+
+
+def warehouse_no_shuffle_discards_drawn(g, p, card, play) -> None:
+    drawn = 0
+    while drawn < 3 and p.deck:
+        p.hand.append(p.deck.pop())
+        drawn += 1
+    for c in g.choose_from_hand(p, card.name, "Discard", min=drawn, max=drawn):
+        g.discard_card(p, c, p.hand, card.name)
+
+
+def salvager_optional(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0)
+    if picked:
+        g.coins += g.cost(picked[0]).coins
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+def cutpurse_all_coppers(g, p, card, play) -> None:
+    for q in play.victims(g):
+        for c in [c for c in q.hand if c.name == "Copper"]:
+            g.discard_card(q, c, q.hand, card.name)
+
+
+def explorer_always_reveals(g, p, card, play) -> None:
+    has = any(c.name == "Province" for c in p.hand)
+    g.gain(p, "Gold" if has else "Silver", to="hand", source=card.name)
+
+
+def explorer_gains_to_discard(g, p, card, play) -> None:
+    has = any(c.name == "Province" for c in p.hand)
+    if has and g.yes_no(p, card.name, "Reveal?"):
+        g.gain(p, "Gold", source=card.name)
+    else:
+        g.gain(p, "Silver", source=card.name)
+
+
+def extra_turns_skip_durations(mp: pytest.MonkeyPatch) -> None:
+    from engine.game import Game
+
+    original = Game._start_turn
+
+    def wrong(game, idx, extra) -> None:
+        p = game.players[idx]
+        waiting = p.durations if extra else []
+        if extra:
+            p.durations = []
+        original(game, idx, extra)
+        p.durations[:0] = waiting
+
+    mp.setattr(Game, "_start_turn", wrong)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -620,6 +693,27 @@ CASES: list[tuple[str, Patch]] = [
     ("university--action-up-to-five", hook("University", "on_play", university_coins_only)),
     ("university--gains-action-reaction", hook("University", "on_play",
                                                university_pure_actions)),
+    ("bazaar--card-actions-coin", hook("Bazaar", "actions", 1)),
+    ("merchant-ship--two-coins-twice", hook("Merchant Ship", "next_turn", no_op)),
+    ("caravan--draws-at-next-turn-start", hook("Caravan", "on_play", caravan_draws_both_now)),
+    (
+        "fishing-village--actions-now-and-next-turn",
+        hook("Fishing Village", "next_turn", fishing_village_two_actions_next),
+    ),
+    (
+        "warehouse--short-deck-still-discards-three",
+        patches(hook("Warehouse", "cards", 0),
+                hook("Warehouse", "on_play", warehouse_no_shuffle_discards_drawn)),
+    ),
+    ("salvager--trash-for-coins", hook("Salvager", "on_play", salvager_optional)),
+    ("salvager--empty-hand-still-buy", hook("Salvager", "buys", 0)),
+    ("cutpurse--one-copper-or-reveal", hook("Cutpurse", "on_play", cutpurse_all_coppers)),
+    ("explorer--province-optional", hook("Explorer", "on_play", explorer_always_reveals)),
+    (
+        "explorer--gold-to-hand-spent-same-turn",
+        hook("Explorer", "on_play", explorer_gains_to_discard),
+    ),
+    ("outpost--merchant-ship-in-extra-turn", extra_turns_skip_durations),
 ]
 
 

@@ -546,6 +546,8 @@ class GameBase:
         immune: frozenset[int] = frozenset()
         if d.is_attack and self._attack_reactions:
             immune = self._react_to_attack(p, card)
+        if d.is_attack:
+            immune |= self._immune_in_play(p)
         if d.cards:
             self.draw(p, d.cards)
         if d.actions:
@@ -569,6 +571,17 @@ class GameBase:
             hook = reaction.defn.react_buy
             assert hook is not None
             hook(self, p, reaction, bought)
+
+    def _immune_in_play(self, attacker: Player) -> frozenset[int]:
+        """Other players with a card in play that makes Attacks not affect them.
+
+        A primitive because it is a rule of the Attack, not of any one Attack
+        card: Lighthouse (Seaside) protects against every Attack, whatever
+        the Attack does and whether its owner wants it or not.
+        """
+        return frozenset(q.index for q in self.players
+                         if q is not attacker
+                         and any(c.defn.while_in_play_immune for c in q.in_play))
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""

@@ -37,8 +37,8 @@ class CardDef:
         "is_reaction", "is_duration", "is_night",
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
-        "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "while_in_play_buy", "while_in_play_immune", "next_turn", "vp_fn", "gain_to",
+        "extra_piles", "heirloom", "pile_size", "plain",
     )
 
     def __init__(
@@ -62,6 +62,7 @@ class CardDef:
         react_gain: Callable[..., None] | None = None,
         react_buy: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
+        while_in_play_immune: bool = False,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
         gain_to: str | None = None,
@@ -95,6 +96,8 @@ class CardDef:
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
         self.while_in_play_buy = while_in_play_buy
+        # While in play, other players' Attacks do not affect its owner (Lighthouse).
+        self.while_in_play_immune = while_in_play_immune
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn
         self.gain_to = gain_to

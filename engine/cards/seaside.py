@@ -140,3 +140,126 @@ def _explorer(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 EXPLORER = _s("Explorer", 5, ("Action",), on_play=_explorer)
+
+
+# --- Sea Hag: each other player (in turn order, so Curses run out from the left, FAQ)
+# discards their top card (shuffling first if needed; none if there is still no card),
+# then gains a Curse onto their deck.
+def _sea_hag(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        top = g.peek_top(q)
+        if top is not None:
+            g.discard_card(q, top, q.deck, card.name)
+        g.gain(q, "Curse", to="deck", source=card.name)
+
+
+SEA_HAG = _s("Sea Hag", 4, ("Action", "Attack"), on_play=_sea_hag)
+
+
+# --- Ghost Ship: +2 Cards; each other player with 4+ cards puts cards from hand onto
+# their deck until 3 remain; they choose which and in what order (FAQ); no shuffle.
+def _ghost_ship(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess <= 0:
+            continue
+        picked = g.choose_from_hand(q, card.name, f"Put {excess} cards onto your deck",
+                                    min=excess, max=excess)
+        for c in g.order_cards(q, card.name, "Order to put back (last is the new top)",
+                               picked):
+            g.topdeck(q, c, q.hand, card.name)
+
+
+GHOST_SHIP = _s("Ghost Ship", 5, ("Action", "Attack"), cards=2, on_play=_ghost_ship)
+
+
+# --- Lighthouse: +1 Action, +1 coin now, +1 coin next turn; while it is in play other
+# players' Attacks do not affect its owner (the rule lives in GameBase._immune_in_play).
+def _lighthouse_next(g: Game, p: Player, card: Card) -> None:
+    g.coins += 1
+
+
+LIGHTHOUSE = _s("Lighthouse", 2, ("Action", "Duration"), actions=1, coins=1, on_play=_stay,
+                next_turn=_lighthouse_next, while_in_play_immune=True)
+
+
+# --- Haven: +1 Card first, then set aside a card from hand (not optional, FAQ) on the
+# Haven mat; at the start of the next turn it goes to hand. Each Haven effect takes back
+# one card, so Throne Room on Haven returns both cards.
+HAVEN_MAT = "Haven"
+
+
+def _haven(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Set aside a card face down")
+    if picked:
+        g.to_mat(p, picked[0], p.hand, HAVEN_MAT, card.name)
+        g.schedule_duration(p, card)
+
+
+def _haven_next(g: Game, p: Player, card: Card) -> None:
+    mat = p.mats.get(HAVEN_MAT)
+    if mat:
+        c = mat[0]
+        g.to_hand(p, c, mat)
+        g.log("return", p, (c,), card.name, to="hand")
+
+
+HAVEN = _s("Haven", 2, ("Action", "Duration"), cards=1, actions=1, on_play=_haven,
+           next_turn=_haven_next)
+
+
+# --- Pearl Diver: +1 Card first (FAQ), then look at the bottom card (shuffling first if
+# the deck is empty, FAQ); you may put it on top.
+def _pearl_diver(g: Game, p: Player, card: Card, play: Play) -> None:
+    if not p.deck:
+        if not p.discard:
+            return
+        g.shuffle(p)
+    bottom = p.deck[0]
+    g.log("look", p, (bottom,), card.name, where="bottom")
+    if len(p.deck) > 1 and g.yes_no(p, card.name, f"Put {bottom.name} on top of your deck?",
+                                    context={"card": bottom.name}):
+        g.topdeck(p, bottom, p.deck, card.name)
+
+
+PEARL_DIVER = _s("Pearl Diver", 2, ("Action",), cards=1, actions=1, on_play=_pearl_diver)
+
+
+# --- Navigator: +2 coins; look at the top 5 (shuffling for the rest, without the cards
+# looked at, FAQ); discard all of them or none, putting them back in any order.
+def _navigator(g: Game, p: Player, card: Card, play: Play) -> None:
+    seen = g.reveal_from_deck(p, 5, card.name, look=True)
+    if not seen:
+        return
+    if g.choose_option(p, card.name, "Discard them all or put them back?",
+                       [("discard", "discard them all"), ("back", "put them back")],
+                       context={"cards": [c.name for c in seen]}) == "discard":
+        for c in seen:
+            g.discard_card(p, c, p.set_aside, card.name)
+        return
+    for c in g.order_cards(p, card.name, "Order to put back (last is the new top)", seen):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+NAVIGATOR = _s("Navigator", 4, ("Action",), coins=2, on_play=_navigator)
+
+
+# --- Lookout: +1 Action; look at the top 3 (shuffling for the rest, FAQ), then in order:
+# trash one, discard one, put the other back. With fewer cards the steps run out in that
+# order: one card is trashed, two are one trashed and one discarded (FAQ).
+def _lookout(g: Game, p: Player, card: Card, play: Play) -> None:
+    seen = g.reveal_from_deck(p, 3, card.name, look=True)
+    for verb in ("trash", "discard"):
+        left = [c for c in seen if c in p.set_aside]
+        if not left:
+            return
+        [c] = g.choose_cards(p, card.name, f"Choose a card to {verb}", left)
+        if verb == "trash":
+            g.trash_card(p, c, p.set_aside, card.name)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+    for c in [c for c in seen if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+LOOKOUT = _s("Lookout", 3, ("Action",), actions=1, on_play=_lookout)

@@ -95,3 +95,98 @@ def test_explorer_province_optional_gold_or_silver_to_hand() -> None:
     g.play_action("Explorer")
     assert hand(g, 0) == ["Silver"] and s.asked == []
     assert deck(g, 0) == []
+
+
+def test_sea_hag_discards_top_then_curse_on_deck_in_turn_order() -> None:
+    g, _ = make(["Sea Hag"], {"hand": ["Sea Hag"]}, {"deck": ["Gold", "Copper"]},
+                {"discard": ["Silver"]}, {}, supply={"Curse": 2})
+    g.play_action("Sea Hag")
+    assert deck(g, 1) == ["Curse", "Copper"] and names(g.players[1].discard) == ["Gold"]
+    # Player 3 shuffled to find a card to discard; the Curse is now their whole deck.
+    assert deck(g, 2) == ["Curse"] and names(g.players[2].discard) == ["Silver"]
+    # Player 4 has no card to discard and no Curse is left.
+    assert deck(g, 3) == [] and g.players[3].discard == []
+
+
+def test_ghost_ship_victims_choose_and_order_and_three_card_hands_untouched() -> None:
+    g, s = make(["Ghost Ship"], {"hand": ["Ghost Ship"], "deck": ["Copper", "Copper"]},
+                {"hand": ["Copper", "Estate", "Silver", "Gold", "Duchy"]},
+                {"hand": ["Estate", "Estate", "Estate"]},
+                answers=[["Estate", "Duchy"], ["Duchy", "Estate"]])
+    g.play_action("Ghost Ship")
+    assert len(g.players[0].hand) == 2
+    assert hand(g, 1) == ["Copper", "Gold", "Silver"]
+    assert deck(g, 1) == ["Estate", "Duchy"]
+    assert hand(g, 2) == ["Estate"] * 3 and len(s.asked) == 2
+
+
+def test_lighthouse_blocks_attacks_while_in_play_and_coin_next_turn() -> None:
+    g, _ = make(["Lighthouse", "Militia"],
+                {"hand": ["Lighthouse"], "deck": COPPERS},
+                {"hand": ["Militia"], "deck": ["Copper"] * 10})
+    g.play_action("Lighthouse")
+    assert (g.actions, g.coins) == (1, 1)
+    g.end_turn()
+    g.play_action("Militia")
+    assert len(g.players[0].hand) == 5  # not affected
+    g.end_turn()
+    assert g.coins == 1 and names(g.players[0].in_play) == ["Lighthouse"]
+
+
+def test_own_lighthouse_does_not_block_own_attack_bonuses() -> None:
+    g, _ = make(["Lighthouse", "Militia"], {"hand": ["Lighthouse", "Militia"]},
+                {"hand": ["Copper"] * 5}, answers=[["Copper", "Copper"]])
+    g.play_action("Lighthouse")
+    g.play_action("Militia")
+    assert g.coins == 3 and len(g.players[1].hand) == 3
+
+
+def test_haven_sets_aside_after_drawing_and_returns_next_turn() -> None:
+    g, s = make(["Haven"], {"hand": ["Haven", "Estate"], "deck": ["Gold"] + COPPERS},
+                {"deck": ["Estate"] * 10}, answers=["Gold"])
+    g.play_action("Haven")
+    assert "Gold" in s.asked[0].option_ids()
+    assert names(g.players[0].mats["Haven"]) == ["Gold"] and hand(g, 0) == ["Estate"]
+    g.end_turn()
+    g.end_turn()
+    assert "Gold" in hand(g, 0) and len(g.players[0].hand) == 6
+    assert g.players[0].mats["Haven"] == [] and names(g.players[0].in_play) == ["Haven"]
+
+
+def test_pearl_diver_draws_then_may_move_bottom_to_top() -> None:
+    g, _ = make(["Pearl Diver"], {"hand": ["Pearl Diver"],
+                                  "deck": ["Copper", "Estate", "Silver", "Gold"]}, {},
+                answers=["yes"])
+    g.play_action("Pearl Diver")
+    assert hand(g, 0) == ["Copper"] and deck(g, 0) == ["Gold", "Estate", "Silver"]
+
+
+def test_pearl_diver_shuffles_when_deck_empty() -> None:
+    g, _ = make(["Pearl Diver"], {"hand": ["Pearl Diver"], "deck": ["Copper"],
+                                  "discard": ["Gold", "Estate"]}, {}, answers=["yes"])
+    g.dictate_shuffle(0, ["Estate", "Gold"])
+    g.play_action("Pearl Diver")
+    assert deck(g, 0) == ["Gold", "Estate"]
+
+
+def test_navigator_discards_all_or_reorders() -> None:
+    g, _ = make(["Navigator"], {"hand": ["Navigator"],
+                                "deck": ["Copper", "Estate", "Silver", "Gold", "Duchy", "Curse"]},
+                {}, answers=["discard"])
+    g.play_action("Navigator")
+    assert g.coins == 2 and deck(g, 0) == ["Curse"] and len(g.players[0].discard) == 5
+    g, _ = make(["Navigator"], {"hand": ["Navigator"], "deck": ["Copper", "Estate", "Gold"]},
+                {}, answers=["back", ["Copper", "Estate", "Gold"]])
+    g.play_action("Navigator")
+    assert deck(g, 0) == ["Gold", "Estate", "Copper"]
+
+
+def test_lookout_trash_discard_topdeck_and_short_decks() -> None:
+    g, _ = make(["Lookout"], {"hand": ["Lookout"], "deck": ["Estate", "Copper", "Gold", "Silver"]},
+                {}, answers=["Estate", "Copper"])
+    g.play_action("Lookout")
+    assert names(g.trash) == ["Estate"] and names(g.players[0].discard) == ["Copper"]
+    assert deck(g, 0) == ["Gold", "Silver"] and g.actions == 1
+    g, s = make(["Lookout"], {"hand": ["Lookout"], "deck": ["Gold"]}, {})
+    g.play_action("Lookout")
+    assert names(g.trash) == ["Gold"] and s.asked == []

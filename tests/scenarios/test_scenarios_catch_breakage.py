@@ -563,6 +563,125 @@ def extra_turns_skip_durations(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Game, "_start_turn", wrong)
 
 
+def sea_hag_never_shuffles(g, p, card, play) -> None:
+    for q in play.victims(g):
+        if q.deck:
+            g.discard_card(q, q.deck[-1], q.deck, card.name)
+        g.gain(q, "Curse", to="deck", source=card.name)
+
+
+def sea_hag_from_the_right(g, p, card, play) -> None:
+    for q in reversed(play.victims(g)):
+        top = g.peek_top(q)
+        if top is not None:
+            g.discard_card(q, top, q.deck, card.name)
+        g.gain(q, "Curse", to="deck", source=card.name)
+
+
+def ghost_ship_no_ordering(g, p, card, play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Put back", min=excess, max=excess):
+                g.topdeck(q, c, q.hand, card.name)
+
+
+def lighthouse_shields_everyone(mp: pytest.MonkeyPatch) -> None:
+    from engine.primitives import GameBase
+
+    def wrong(game, attacker) -> frozenset[int]:
+        if any(c.defn.while_in_play_immune for q in game.players for c in q.in_play):
+            return frozenset(range(len(game.players)))
+        return frozenset()
+
+    mp.setattr(GameBase, "_immune_in_play", wrong)
+
+
+def haven_optional(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Set aside", min=0)
+    if picked:
+        g.to_mat(p, picked[0], p.hand, "Haven", card.name)
+        g.schedule_duration(p, card)
+
+
+def pearl_diver_looks_then_draws(g, p, card, play) -> None:
+    if p.deck and len(p.deck) > 1 and g.yes_no(p, card.name, "Top?"):
+        g.topdeck(p, p.deck[0], p.deck, card.name)
+    g.draw(p, 1)
+
+
+def pearl_diver_never_shuffles(g, p, card, play) -> None:
+    if len(p.deck) > 1 and g.yes_no(p, card.name, "Top?"):
+        g.topdeck(p, p.deck[0], p.deck, card.name)
+
+
+def navigator_picks_which(g, p, card, play) -> None:
+    seen = g.reveal_from_deck(p, 5, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Discard", seen, min=0, max=len(seen)):
+        g.discard_card(p, c, p.set_aside, card.name)
+    for c in [c for c in seen if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def navigator_deck_only(g, p, card, play) -> None:
+    seen = []
+    while len(seen) < 5 and p.deck:
+        c = p.deck.pop()
+        p.set_aside.append(c)
+        seen.append(c)
+    if seen and g.choose_option(p, card.name, "?", [("discard", "d"), ("back", "b")]) == "discard":
+        for c in seen:
+            g.discard_card(p, c, p.set_aside, card.name)
+        return
+    for c in g.order_cards(p, card.name, "Order", seen):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def lookout_trashes_top(g, p, card, play) -> None:
+    seen = g.reveal_from_deck(p, 3, card.name, look=True)
+    if seen:
+        g.trash_card(p, seen[0], p.set_aside, card.name)
+    rest = [c for c in seen if c in p.set_aside]
+    if rest:
+        [c] = g.choose_cards(p, card.name, "Discard", rest)
+        g.discard_card(p, c, p.set_aside, card.name)
+    for c in [c for c in seen if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def lookout_short_puts_back(g, p, card, play) -> None:
+    seen = g.reveal_from_deck(p, 3, card.name, look=True)
+    if len(seen) < 3:
+        for c in seen:
+            g.topdeck(p, c, p.set_aside, card.name)
+        return
+    [t] = g.choose_cards(p, card.name, "Trash", seen)
+    g.trash_card(p, t, p.set_aside, card.name)
+    [d] = g.choose_cards(p, card.name, "Discard", [c for c in seen if c in p.set_aside])
+    g.discard_card(p, d, p.set_aside, card.name)
+    for c in [c for c in seen if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def lookout_deck_only(g, p, card, play) -> None:
+    seen = []
+    while len(seen) < 3 and p.deck:
+        c = p.deck.pop()
+        p.set_aside.append(c)
+        seen.append(c)
+    for verb in ("trash", "discard"):
+        left = [c for c in seen if c in p.set_aside]
+        if not left:
+            return
+        [c] = g.choose_cards(p, card.name, verb, left)
+        if verb == "trash":
+            g.trash_card(p, c, p.set_aside, card.name)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+    for c in [c for c in seen if c in p.set_aside]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -714,6 +833,27 @@ CASES: list[tuple[str, Patch]] = [
         hook("Explorer", "on_play", explorer_gains_to_discard),
     ),
     ("outpost--merchant-ship-in-extra-turn", extra_turns_skip_durations),
+    ("sea-hag--shuffle-discard-curse-on-top", hook("Sea Hag", "on_play", sea_hag_never_shuffles)),
+    ("sea-hag--curses-run-out-in-turn-order", hook("Sea Hag", "on_play", sea_hag_from_the_right)),
+    ("ghost-ship--victims-choose-order", hook("Ghost Ship", "on_play", ghost_ship_no_ordering)),
+    ("lighthouse--blocks-attack-coin-next-turn", hook("Lighthouse", "while_in_play_immune", False)),
+    ("lighthouse--blocks-attack-coin-next-turn", hook("Lighthouse", "next_turn", no_op)),
+    ("lighthouse--own-attack-still-works", lighthouse_shields_everyone),
+    ("haven--set-aside-returns-next-turn", hook("Haven", "on_play", haven_optional)),
+    ("haven--set-aside-returns-next-turn", hook("Haven", "next_turn", no_op)),
+    (
+        "pearl-diver--draw-then-bottom-to-top",
+        patches(hook("Pearl Diver", "cards", 0),
+                hook("Pearl Diver", "on_play", pearl_diver_looks_then_draws)),
+    ),
+    ("pearl-diver--shuffle-when-empty", hook("Pearl Diver", "on_play", pearl_diver_never_shuffles)),
+    ("navigator--all-or-none", hook("Navigator", "on_play", navigator_picks_which)),
+    ("navigator--short-deck-reorder", hook("Navigator", "on_play", navigator_deck_only)),
+    ("navigator--fewer-than-five", hook("Navigator", "on_play", navigator_deck_only)),
+    ("lookout--last-three-cards", hook("Lookout", "on_play", lookout_trashes_top)),
+    ("lookout--one-card-trashed", hook("Lookout", "on_play", lookout_short_puts_back)),
+    ("lookout--two-cards-trash-and-discard", hook("Lookout", "on_play", lookout_short_puts_back)),
+    ("lookout--shuffle-for-the-rest", hook("Lookout", "on_play", lookout_deck_only)),
 ]
 
 

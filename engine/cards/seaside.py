@@ -263,3 +263,84 @@ def _lookout(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 LOOKOUT = _s("Lookout", 3, ("Action",), actions=1, on_play=_lookout)
+
+
+# --- Tactician: discard your hand; only if that discarded anything, the next turn gets
+# +5 Cards, +1 Buy, +1 Action (so a Throne-Roomed Tactician gives the bonus once, FAQ).
+def _tactician(g: Game, p: Player, card: Card, play: Play) -> None:
+    if not p.hand:
+        return
+    for c in list(p.hand):
+        g.discard_card(p, c, p.hand, card.name)
+    g.schedule_duration(p, card)
+
+
+def _tactician_next(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 5)
+    g.buys += 1
+    g.actions += 1
+
+
+TACTICIAN = _s("Tactician", 5, ("Action", "Duration"), on_play=_tactician,
+               next_turn=_tactician_next)
+
+
+# --- Treasure Map: trash this (if still in play) and another Treasure Map from hand; only
+# when both were trashed, gain 4 Golds (as many as are left, FAQ) onto the deck.
+def _treasure_map(g: Game, p: Player, card: Card, play: Play) -> None:
+    trashed = 0
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+        trashed += 1
+    other = next((c for c in p.hand if c.name == card.name), None)
+    if other is not None:
+        g.trash_card(p, other, p.hand, card.name)
+        trashed += 1
+    if trashed == 2:
+        for _ in range(4):
+            g.gain(p, "Gold", to="deck", source=card.name)
+
+
+TREASURE_MAP = _s("Treasure Map", 4, ("Action",), on_play=_treasure_map)
+
+
+# --- Island: set aside this (if still in play) and another card from hand on the Island
+# mat, where they stay (never shuffled) and count for scoring; 2 VP.
+ISLAND_MAT = "Island"
+
+
+def _island(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card in p.in_play:
+        g.to_mat(p, card, p.in_play, ISLAND_MAT, card.name)
+    picked = g.choose_from_hand(p, card.name, "Set aside a card with Island")
+    if picked:
+        g.to_mat(p, picked[0], p.hand, ISLAND_MAT, card.name)
+
+
+ISLAND = _s("Island", 4, ("Action", "Victory"), vp=2, on_play=_island)
+
+
+# --- Native Village: +2 Actions; either set aside the top card of your deck (shuffling if
+# needed) on your mat, or put the whole mat into your hand; either is allowed with an
+# empty mat or deck (FAQ). Native Village itself stays in play.
+NATIVE_VILLAGE_MAT = "Native Village"
+
+
+def _native_village(g: Game, p: Player, card: Card, play: Play) -> None:
+    choice = g.choose_option(p, card.name, "Set aside the top card, or take your mat?",
+                             [("set_aside", "set aside the top card of your deck"),
+                              ("take", "put the cards of your mat into your hand")])
+    if choice == "set_aside":
+        top = g.take_top(p)
+        if top is not None:
+            p.mats.setdefault(NATIVE_VILLAGE_MAT, []).append(top)
+            g.log("set_aside", p, (top,), card.name, mat=NATIVE_VILLAGE_MAT)
+        return
+    mat = p.mats.get(NATIVE_VILLAGE_MAT, [])
+    taken = list(mat)
+    for c in taken:
+        g.to_hand(p, c, mat)
+    g.log("return", p, taken, card.name, to="hand", mat=NATIVE_VILLAGE_MAT)
+
+
+NATIVE_VILLAGE = _s("Native Village", 2, ("Action",), actions=2, on_play=_native_village)

@@ -190,3 +190,63 @@ def test_lookout_trash_discard_topdeck_and_short_decks() -> None:
     g, s = make(["Lookout"], {"hand": ["Lookout"], "deck": ["Gold"]}, {})
     g.play_action("Lookout")
     assert names(g.trash) == ["Gold"] and s.asked == []
+
+
+def test_tactician_discards_hand_and_gives_bonus_next_turn_only_if_discarded() -> None:
+    g, _ = make(["Tactician"], {"hand": ["Tactician", "Copper", "Estate"], "deck": COPPERS},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Tactician")
+    assert g.players[0].hand == [] and len(g.players[0].discard) == 2
+    g.end_turn()
+    g.end_turn()
+    assert len(g.players[0].hand) == 10 and (g.actions, g.buys) == (2, 2)
+    g, _ = make(["Tactician"], {"hand": ["Tactician"], "deck": COPPERS}, {})
+    g.play_action("Tactician")
+    assert g.players[0].durations == []
+
+
+def test_treasure_map_needs_two_maps_and_throne_room_gains_once() -> None:
+    g, _ = make(["Treasure Map"], {"hand": ["Treasure Map", "Treasure Map"], "deck": ["Copper"]},
+                {}, supply={"Gold": 3})
+    g.play_action("Treasure Map")
+    assert deck(g, 0) == ["Gold", "Gold", "Gold", "Copper"] and len(g.trash) == 2
+    g, _ = make(["Treasure Map"], {"hand": ["Treasure Map"]}, {})
+    g.play_action("Treasure Map")
+    assert names(g.trash) == ["Treasure Map"] and deck(g, 0) == []
+    g, _ = make(["Treasure Map", "Throne Room"],
+                {"hand": ["Throne Room", "Treasure Map", "Treasure Map", "Treasure Map"]}, {},
+                answers=["Treasure Map"])
+    g.play_action("Throne Room")
+    assert deck(g, 0) == ["Gold"] * 4 and len(g.trash) == 3
+
+
+def test_island_sets_itself_and_a_card_aside_scores_and_is_not_shuffled() -> None:
+    g, _ = make(["Island"], {"hand": ["Island", "Province", "Copper"], "discard": ["Copper"]},
+                {}, answers=["Province"])
+    g.play_action("Island")
+    assert names(g.players[0].mats["Island"]) == ["Island", "Province"]
+    assert g.victory_points(g.players[0]) == 8
+    g.draw(g.players[0], 2)
+    assert names(g.players[0].mats["Island"]) == ["Island", "Province"]
+
+
+def test_island_alone_and_throne_room_sets_aside_two_cards() -> None:
+    g, _ = make(["Island"], {"hand": ["Island"]}, {})
+    g.play_action("Island")
+    assert names(g.players[0].mats["Island"]) == ["Island"]
+    g, _ = make(["Island", "Throne Room"],
+                {"hand": ["Throne Room", "Island", "Estate", "Copper"]}, {},
+                answers=["Estate", "Copper"])
+    g.play_action("Throne Room")
+    assert names(g.players[0].mats["Island"]) == ["Island", "Estate", "Copper"]
+
+
+def test_native_village_sets_aside_top_card_then_takes_mat() -> None:
+    g, _ = make(["Native Village"], {"hand": ["Native Village", "Native Village"],
+                                     "deck": ["Gold", "Copper"]}, {},
+                answers=["set_aside", "take"])
+    g.play_action("Native Village")
+    assert names(g.players[0].mats["Native Village"]) == ["Gold"] and g.actions == 2
+    g.play_action("Native Village")
+    assert hand(g, 0) == ["Gold"] and g.players[0].mats["Native Village"] == []
+    assert g.actions == 3 and deck(g, 0) == ["Copper"]

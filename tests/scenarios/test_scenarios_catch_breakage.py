@@ -682,6 +682,95 @@ def lookout_deck_only(g, p, card, play) -> None:
         g.topdeck(p, c, p.set_aside, card.name)
 
 
+def tactician_draws_now(g, p, card, play) -> None:
+    for c in list(p.hand):
+        g.discard_card(p, c, p.hand, card.name)
+    g.draw(p, 5)
+    g.buys += 1
+    g.actions += 1
+
+
+def tactician_always_waits(g, p, card, play) -> None:
+    for c in list(p.hand):
+        g.discard_card(p, c, p.hand, card.name)
+    g.schedule_duration(p, card)
+
+
+def treasure_map_any_trash_gains(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    other = next((c for c in p.hand if c.name == card.name), None)
+    if other is not None:
+        g.trash_card(p, other, p.hand, card.name)
+    for _ in range(4):
+        g.gain(p, "Gold", to="deck", source=card.name)
+
+
+def treasure_map_other_is_enough(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    other = next((c for c in p.hand if c.name == card.name), None)
+    if other is not None:
+        g.trash_card(p, other, p.hand, card.name)
+        for _ in range(4):
+            g.gain(p, "Gold", to="deck", source=card.name)
+
+
+def treasure_map_golds_to_discard(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+        other = next((c for c in p.hand if c.name == card.name), None)
+        if other is not None:
+            g.trash_card(p, other, p.hand, card.name)
+            for _ in range(4):
+                g.gain(p, "Gold", source=card.name)
+
+
+def island_sets_aside_other_only(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Set aside")
+    if picked:
+        g.to_mat(p, picked[0], p.hand, "Island", card.name)
+
+
+def island_needs_another_card(g, p, card, play) -> None:
+    if card not in p.in_play or not p.hand:
+        return
+    g.to_mat(p, card, p.in_play, "Island", card.name)
+    picked = g.choose_from_hand(p, card.name, "Set aside")
+    g.to_mat(p, picked[0], p.hand, "Island", card.name)
+
+
+def native_village_no_shuffle(g, p, card, play) -> None:
+    choice = g.choose_option(p, card.name, "?", [("set_aside", "s"), ("take", "t")])
+    mat = p.mats.setdefault("Native Village", [])
+    if choice == "set_aside":
+        if p.deck:
+            mat.append(p.deck.pop())
+        return
+    for c in list(mat):
+        g.to_hand(p, c, mat)
+
+
+def native_village_takes_when_deck_empty(g, p, card, play) -> None:
+    mat = p.mats.setdefault("Native Village", [])
+    if p.deck or p.discard:
+        choice = g.choose_option(p, card.name, "?", [("set_aside", "s"), ("take", "t")])
+        if choice == "set_aside":
+            top = g.take_top(p)
+            if top is not None:
+                mat.append(top)
+            return
+    for c in list(mat):
+        g.to_hand(p, c, mat)
+
+
+def mats_not_scored(mp: pytest.MonkeyPatch) -> None:
+    from engine.state import Player
+
+    mp.setattr(Player, "all_cards",
+               lambda p: p.deck + p.hand + p.discard + p.in_play + p.set_aside)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -854,6 +943,35 @@ CASES: list[tuple[str, Patch]] = [
     ("lookout--one-card-trashed", hook("Lookout", "on_play", lookout_short_puts_back)),
     ("lookout--two-cards-trash-and-discard", hook("Lookout", "on_play", lookout_short_puts_back)),
     ("lookout--shuffle-for-the-rest", hook("Lookout", "on_play", lookout_deck_only)),
+    ("tactician--bonus-at-next-turn", hook("Tactician", "on_play", tactician_draws_now)),
+    ("tactician--throne-room-bonus-once", hook("Tactician", "on_play", tactician_always_waits)),
+    (
+        "treasure-map--alone-trashes-itself",
+        hook("Treasure Map", "on_play", treasure_map_any_trash_gains),
+    ),
+    (
+        "treasure-map--throne-room-one-gain",
+        hook("Treasure Map", "on_play", treasure_map_other_is_enough),
+    ),
+    (
+        "treasure-map--golds-onto-empty-deck",
+        hook("Treasure Map", "on_play", treasure_map_golds_to_discard),
+    ),
+    ("island--mat-not-shuffled", hook("Island", "on_play", island_sets_aside_other_only)),
+    ("island--counts-at-game-end", hook("Island", "vp", 0)),
+    ("island--counts-at-game-end", mats_not_scored),
+    ("island--alone", hook("Island", "on_play", island_needs_another_card)),
+    ("island--throne-room-two-cards", hook("Island", "on_play", island_needs_another_card)),
+    ("island--pile-eight-two-players", hook("Island", "pile_size", 10)),
+    (
+        "native-village--set-aside-then-take",
+        hook("Native Village", "on_play", native_village_no_shuffle),
+    ),
+    (
+        "native-village--either-option-when-empty",
+        hook("Native Village", "on_play", native_village_takes_when_deck_empty),
+    ),
+    ("native-village--mat-counts-at-game-end", mats_not_scored),
 ]
 
 

@@ -344,3 +344,67 @@ def _native_village(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 NATIVE_VILLAGE = _s("Native Village", 2, ("Action",), actions=2, on_play=_native_village)
+
+
+# --- Ambassador: reveal a card from hand, return up to 2 copies of it from hand (the
+# revealed one included) to its Supply pile (none is fine, FAQ), then each other player
+# in turn order gains a copy while the pile lasts (FAQ). An empty hand: nothing (FAQ).
+_HOW_MANY = (("zero", "return none"), ("one", "return one"), ("two", "return two"))
+
+
+def _ambassador(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Reveal a card from your hand")
+    if not picked:
+        return
+    shown = picked[0]
+    g.reveal(p, (shown,), card.name)
+    pile_name = g.pile_name_of(shown)
+    pile = g.piles.get(pile_name)
+    if pile is None or not pile.supply:
+        return  # not from the Supply: nothing can be returned, and no copy gained
+    copies = [c for c in p.hand if c.name == shown.name]
+    copies.remove(shown)
+    copies.insert(0, shown)
+    options = _HOW_MANY[: min(2, len(copies)) + 1]
+    answer = g.choose_option(p, card.name, f"Return how many {shown.name} to the Supply?",
+                             options, context={"card": shown.name})
+    for c in copies[: [o[0] for o in options].index(answer)]:
+        g.return_to_pile(p, c, p.hand, card.name)
+    for q in play.victims(g):
+        g.gain(q, pile_name, source=card.name)
+
+
+AMBASSADOR = _s("Ambassador", 3, ("Action", "Attack"), on_play=_ambassador)
+
+
+# --- Pirate Ship: the choice is made after reactions (FAQ: they are asked when the Attack
+# is played, before this hook). Attack: each other player reveals 2 (shuffling without
+# the revealed card, FAQ), trashes a revealed Treasure you choose, discards the rest;
+# one Coin token in all if anything was trashed (FAQ). Or +1 coin per token.
+PIRATE_TOKEN = "Pirate Ship"
+
+
+def _pirate_ship(g: Game, p: Player, card: Card, play: Play) -> None:
+    tokens = p.tokens.get(PIRATE_TOKEN, 0)
+    choice = g.choose_option(p, card.name, "Attack, or take the coins?",
+                             [("attack", "others reveal 2 and trash a Treasure"),
+                              ("coins", f"+{tokens} coins")])
+    if choice == "coins":
+        g.coins += tokens
+        return
+    trashed = False
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 2, card.name)
+        treasures = [c for c in revealed if c.defn.is_treasure]
+        if treasures:
+            [victim] = g.choose_cards(p, card.name, f"Trash a Treasure of {q.name}", treasures)
+            g.trash_card(q, victim, q.set_aside, card.name)
+            trashed = True
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+    if trashed:
+        p.tokens[PIRATE_TOKEN] = tokens + 1
+        g.log("set_aside", p, (), card.name, token=PIRATE_TOKEN, tokens=tokens + 1)
+
+
+PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)

@@ -250,3 +250,35 @@ def test_native_village_sets_aside_top_card_then_takes_mat() -> None:
     g.play_action("Native Village")
     assert hand(g, 0) == ["Gold"] and g.players[0].mats["Native Village"] == []
     assert g.actions == 3 and deck(g, 0) == ["Copper"]
+
+
+def test_ambassador_returns_up_to_two_then_others_gain_in_turn_order() -> None:
+    g, s = make(["Ambassador"], {"hand": ["Ambassador", "Estate", "Estate", "Copper"]}, {}, {},
+                answers=["Estate", "two"], supply={"Estate": 0})
+    g.play_action("Ambassador")
+    assert hand(g, 0) == ["Copper"]
+    assert names(g.players[1].discard) == ["Estate"] and names(g.players[2].discard) == ["Estate"]
+    assert len(g.piles["Estate"]) == 0
+    assert [o for o in s.asked[1].option_ids()] == ["zero", "one", "two"]
+
+
+def test_ambassador_may_return_none_and_empty_hand_does_nothing() -> None:
+    g, _ = make(["Ambassador"], {"hand": ["Ambassador", "Curse"]}, {}, answers=["zero"])
+    g.play_action("Ambassador")
+    assert hand(g, 0) == ["Curse"] and names(g.players[1].discard) == ["Curse"]
+    g, s = make(["Ambassador"], {"hand": ["Ambassador"]}, {})
+    g.play_action("Ambassador")
+    assert s.asked == [] and g.players[1].discard == []
+
+
+def test_pirate_ship_attack_takes_one_token_then_coins() -> None:
+    g, _ = make(["Pirate Ship", "Village"],
+                {"hand": ["Village", "Pirate Ship", "Pirate Ship"], "deck": ["Copper"]},
+                {"deck": ["Silver", "Gold"]}, {"deck": ["Estate", "Copper"]},
+                answers=["attack", "Gold", "coins"])
+    g.play_action("Village")
+    g.play_action("Pirate Ship")
+    assert names(g.trash) == ["Gold", "Copper"]
+    assert names(g.players[1].discard) == ["Silver"] and g.players[0].tokens["Pirate Ship"] == 1
+    g.play_action("Pirate Ship")
+    assert g.coins == 1

@@ -771,6 +771,63 @@ def mats_not_scored(mp: pytest.MonkeyPatch) -> None:
                lambda p: p.deck + p.hand + p.discard + p.in_play + p.set_aside)
 
 
+def ambassador_variant(order: str, least: int, itself: bool):  # type: ignore[no-untyped-def]
+    """Ambassador read wrongly: from the right, at least ``least`` returned, or revealing itself."""
+
+    def wrong(g, p, card, play) -> None:
+        picked = g.choose_from_hand(p, card.name, "Reveal")
+        if not picked and itself:
+            picked = [card]
+        if not picked:
+            return
+        shown = picked[0]
+        copies = [c for c in p.hand if c.name == shown.name]
+        opts = [("zero", "0"), ("one", "1"), ("two", "2")][least: min(2, len(copies)) + 1]
+        if opts:
+            n = [o[0] for o in opts].index(g.choose_option(p, card.name, "?", opts)) + least
+            for c in copies[:n]:
+                g.return_to_pile(p, c, p.hand, card.name)
+        victims = play.victims(g)
+        for q in reversed(victims) if order == "right" else victims:
+            g.gain(q, shown.name, source=card.name)
+
+    return wrong
+
+
+def pirate_ship_token_per_treasure(g, p, card, play) -> None:
+    tokens = p.tokens.get("Pirate Ship", 0)
+    if g.choose_option(p, card.name, "?", [("attack", "a"), ("coins", "c")]) == "coins":
+        g.coins += tokens
+        return
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 2, card.name)
+        treasures = [c for c in revealed if c.defn.is_treasure]
+        if treasures:
+            [victim] = g.choose_cards(p, card.name, "Trash", treasures)
+            g.trash_card(q, victim, q.set_aside, card.name)
+            p.tokens["Pirate Ship"] = p.tokens.get("Pirate Ship", 0) + 1
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+def pirate_ship_flat_coin(g, p, card, play) -> None:
+    if g.choose_option(p, card.name, "?", [("attack", "a"), ("coins", "c")]) == "coins":
+        g.coins += min(1, p.tokens.get("Pirate Ship", 0))
+
+
+def pirate_ship_deck_only(g, p, card, play) -> None:
+    g.choose_option(p, card.name, "?", [("attack", "a"), ("coins", "c")])
+    for q in play.victims(g):
+        revealed = [q.deck.pop() for _ in range(min(2, len(q.deck)))]
+        q.set_aside.extend(revealed)
+        treasures = [c for c in revealed if c.defn.is_treasure]
+        if treasures:
+            [victim] = g.choose_cards(p, card.name, "Trash", treasures)
+            g.trash_card(q, victim, q.set_aside, card.name)
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -972,6 +1029,25 @@ CASES: list[tuple[str, Patch]] = [
         hook("Native Village", "on_play", native_village_takes_when_deck_empty),
     ),
     ("native-village--mat-counts-at-game-end", mats_not_scored),
+    (
+        "ambassador--return-two-others-gain",
+        hook("Ambassador", "on_play", ambassador_variant("right", 0, False)),
+    ),
+    (
+        "ambassador--return-none",
+        hook("Ambassador", "on_play", ambassador_variant("left", 1, False)),
+    ),
+    (
+        "ambassador--empty-hand-nothing",
+        hook("Ambassador", "on_play", ambassador_variant("left", 0, True)),
+    ),
+    (
+        "pirate-ship--attack-one-token",
+        hook("Pirate Ship", "on_play", pirate_ship_token_per_treasure),
+    ),
+    ("pirate-ship--tokens-cumulative", hook("Pirate Ship", "on_play", pirate_ship_flat_coin)),
+    ("pirate-ship--short-deck-shuffle", hook("Pirate Ship", "on_play", pirate_ship_deck_only)),
+    ("pirate-ship--choice-after-reactions", hook("Pirate Ship", "is_attack", False)),
 ]
 
 

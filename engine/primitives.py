@@ -100,6 +100,9 @@ class GameBase:
         self.events_bought: dict[str, int] = {}
         self.reset_turn_counters()
         self.extra_turns: deque[int] = deque()
+        # Player index -> the cards that player gained in their most recent turn
+        # (Smugglers); replaced, never mutated, at each turn change.
+        self.gained_last_turn: dict[int, list[Card]] = {}
         self._last_normal = 0
         self.over = False
         # Moves are all-or-nothing unless a simulation turns this off for speed.

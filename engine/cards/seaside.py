@@ -4,7 +4,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import registry
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
+from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 
 if TYPE_CHECKING:
@@ -408,3 +411,63 @@ def _pirate_ship(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)
+
+
+# --- Treasury: +1 Card, +1 Action, +1 coin. When discarded from play (Clean-up), if no
+# Victory card was *bought* this turn (gaining one does not count, FAQ), you may put it on
+# your deck; each Treasury is asked on its own (FAQ).
+def _treasury_cleanup(g: Game, p: Player, card: Card) -> None:
+    if card not in p.in_play:
+        return
+    cards = registry.all_cards()
+    if any(n in cards and cards[n].is_victory for n in g.bought_this_turn):
+        return
+    if g.yes_no(p, card.name, "Put Treasury on top of your deck?"):
+        g.topdeck(p, card, p.in_play, card.name)
+
+
+TREASURY = _s("Treasury", 5, ("Action",), cards=1, actions=1, coins=1,
+              on_discard_from_play=_treasury_cleanup)
+
+
+# --- Embargo: +2 coins; trash this (if still in play); put an Embargo token on any Supply
+# pile, even an empty one (FAQ: any pile). Buying from the pile then gains a Curse per
+# token (Game._pile_tokens_on_buy); gaining without buying does not (FAQ).
+def _embargo(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    piles = [name for name, pile in g.piles.items() if pile.supply]
+    [picked] = g.decide(Decision(
+        DecisionKind.CHOOSE_SUPPLY_CARD, p.index, card.name,
+        "Put an Embargo token on a Supply pile", [Option(n) for n in piles]))
+    pile = g.piles[picked.id]
+    pile.tokens["Embargo"] = pile.tokens.get("Embargo", 0) + 1
+    g.log("set_aside", p, (), card.name, token="Embargo", pile=picked.id)
+
+
+EMBARGO = _s("Embargo", 2, ("Action",), coins=2, on_play=_embargo)
+
+
+# --- Smugglers: gain a copy of a card costing up to 6 (no Potion, FAQ) that the player to
+# your right gained in their most recent turn (whatever your own turns since, FAQ),
+# bought or not; you choose among several (FAQ); only from the Supply (FAQ).
+def _smugglers(g: Game, p: Player, card: Card, play: Play) -> None:
+    right = (p.index - 1) % len(g.players)
+    names: list[str] = []
+    for c in g.gained_last_turn.get(right, []):
+        pile = g.piles.get(c.name)
+        if (c.name not in names and pile is not None and pile.supply and pile.cards
+                and g.cost(c).at_most(Cost(6))):
+            names.append(c.name)
+    if not names:
+        return
+    if len(names) == 1:
+        name: str | None = names[0]
+    else:
+        name = g.choose_supply(p, card.name, "Gain a copy of a card they gained",
+                               pred=lambda d: d.name in names)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+SMUGGLERS = _s("Smugglers", 3, ("Action",), on_play=_smugglers)

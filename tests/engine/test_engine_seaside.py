@@ -282,3 +282,71 @@ def test_pirate_ship_attack_takes_one_token_then_coins() -> None:
     assert names(g.players[1].discard) == ["Silver"] and g.players[0].tokens["Pirate Ship"] == 1
     g.play_action("Pirate Ship")
     assert g.coins == 1
+
+
+def test_treasury_may_go_on_deck_unless_a_victory_card_was_bought() -> None:
+    g, _ = make(["Treasury"], {"hand": ["Treasury", "Treasury", "Copper"], "deck": COPPERS},
+                {"deck": ["Estate"] * 10}, answers=["yes", "no"])
+    g.play_action("Treasury")
+    g.play_action("Treasury")
+    g.end_turn()
+    assert "Treasury" in hand(g, 0) and names(g.players[0].discard).count("Treasury") == 1
+    g, s = make(["Treasury"], {"hand": ["Treasury", "Copper", "Copper"], "deck": COPPERS},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Treasury")
+    g.play_all_treasures()
+    g.buy("Estate")
+    g.end_turn()
+    assert s.asked == [] and "Treasury" in names(g.players[0].discard)
+
+
+def test_treasury_gaining_a_victory_card_without_buying_allows_topdeck() -> None:
+    g, _ = make(["Treasury", "Workshop", "Village"],
+                {"hand": ["Village", "Treasury", "Workshop"], "deck": COPPERS},
+                {"deck": ["Estate"] * 10}, answers=["Estate", "yes"])
+    g.play_action("Village")
+    g.play_action("Treasury")
+    g.play_action("Workshop")
+    g.end_turn()
+    assert "Treasury" in hand(g, 0)
+
+
+def test_embargo_trashes_itself_and_buying_gains_curses_per_token() -> None:
+    g, _ = make(["Embargo", "Village"], {"hand": ["Village", "Embargo", "Embargo"]}, {},
+                answers=["Silver", "Silver"])
+    g.play_action("Village")
+    g.play_action("Embargo")
+    g.play_action("Embargo")
+    assert names(g.trash) == ["Embargo", "Embargo"] and g.coins == 4
+    g.buy("Silver")
+    assert sorted(names(g.players[0].discard)) == ["Curse", "Curse", "Silver"]
+    g.gain_card(1, "Silver")
+    assert names(g.players[1].discard) == ["Silver"]
+
+
+def test_embargo_on_empty_pile_and_no_curses_left() -> None:
+    g, s = make(["Embargo"], {"hand": ["Embargo"]}, {}, answers=["Estate"],
+                supply={"Province": 0, "Curse": 0})
+    g.play_action("Embargo")
+    assert "Province" in s.asked[0].option_ids()
+    g.buy("Estate")
+    assert names(g.players[0].discard) == ["Estate"]
+
+
+def test_smugglers_copies_right_players_last_turn_gain_up_to_six() -> None:
+    g, s = make(["Smugglers", "Familiar"], {"deck": COPPERS, "hand": ["Smugglers"]},
+                {"hand": ["Gold", "Gold", "Gold"], "deck": ["Estate"] * 10},
+                current_player=1)
+    g.play_all_treasures()
+    g.buy("Province")
+    g.gain_card(1, "Gold")
+    g.gain_card(1, "Familiar")
+    g.end_turn()
+    g.play_action("Smugglers")
+    assert names(g.players[0].discard) == ["Gold"] and s.asked == []
+
+
+def test_smugglers_nothing_when_no_gain() -> None:
+    g, s = make(["Smugglers"], {"hand": ["Smugglers"]}, {})
+    g.play_action("Smugglers")
+    assert g.players[0].discard == [] and s.asked == []

@@ -828,6 +828,77 @@ def pirate_ship_deck_only(g, p, card, play) -> None:
             g.discard_card(q, c, q.set_aside, card.name)
 
 
+def treasury_always_asks(g, p, card) -> None:
+    if card in p.in_play and g.yes_no(p, card.name, "Top?"):
+        g.topdeck(p, card, p.in_play, card.name)
+
+
+def treasury_no_victory_gained(g, p, card) -> None:
+    if any(i == p.index and c.defn.is_victory for i, c in g.gained_this_turn):
+        return
+    if card in p.in_play and g.yes_no(p, card.name, "Top?"):
+        g.topdeck(p, card, p.in_play, card.name)
+
+
+def embargo_one_token_per_pile(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Embargo")
+    if name:
+        g.piles[name].tokens["Embargo"] = 1
+
+
+def embargo_nonempty_piles(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Embargo")
+    if name:
+        tokens = g.piles[name].tokens
+        tokens["Embargo"] = tokens.get("Embargo", 0) + 1
+
+
+def embargo_on_every_gain(mp: pytest.MonkeyPatch) -> None:
+    from engine.primitives import GameBase
+
+    original = GameBase.gain
+
+    def wrong(game, p, name, to=None, source=None):
+        pile = game.piles[name]
+        if source != "buy" and name != "Curse":
+            for _ in range(pile.tokens.get("Embargo", 0)):
+                original(game, p, "Curse", source="Embargo")
+        return original(game, p, name, to, source)
+
+    mp.setattr(GameBase, "gain", wrong)
+
+
+def smugglers_variant(limit: Any, supply_only: bool, own_in_extra: bool,
+                      choose: bool):  # type: ignore[no-untyped-def]
+    """Smugglers read wrongly: a cost limit in coins only (or none), non-Supply
+    cards allowed, the previous turn (not the right-hand player's), or no choice."""
+
+    def wrong(g, p, card, play) -> None:
+        right = (p.index - 1) % len(g.players)
+        if own_in_extra and g.is_extra_turn:
+            right = p.index
+        names = []
+        for c in g.gained_last_turn.get(right, []):
+            pile = g.piles.get(c.name)
+            if pile is None or not pile.cards or (supply_only and not pile.supply):
+                continue
+            if limit is not None and c.defn.cost.coins > limit:
+                continue
+            names.append(c.name)
+        if not names:
+            return
+        name = names[-1]
+        if choose and len(set(names)) > 1:
+            name = g.choose_supply(p, card.name, "Gain", pred=lambda d: d.name in names)
+        g.gain(p, name, source=card.name)
+
+    return wrong
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1048,6 +1119,24 @@ CASES: list[tuple[str, Patch]] = [
     ("pirate-ship--tokens-cumulative", hook("Pirate Ship", "on_play", pirate_ship_flat_coin)),
     ("pirate-ship--short-deck-shuffle", hook("Pirate Ship", "on_play", pirate_ship_deck_only)),
     ("pirate-ship--choice-after-reactions", hook("Pirate Ship", "is_attack", False)),
+    ("treasury--victory-buy-blocks-all",
+     hook("Treasury", "on_discard_from_play", treasury_always_asks)),
+    ("treasury--any-or-all-on-deck", hook("Treasury", "on_discard_from_play", None)),
+    ("treasury--gained-victory-still-topdecks",
+     hook("Treasury", "on_discard_from_play", treasury_no_victory_gained)),
+    ("embargo--tokens-stack", hook("Embargo", "on_play", embargo_one_token_per_pile)),
+    ("embargo--throne-room-two-piles", hook("Embargo", "on_play", embargo_nonempty_piles)),
+    ("embargo--gain-without-buying", embargo_on_every_gain),
+    ("smugglers--choose-among-gains",
+     hook("Smugglers", "on_play", smugglers_variant(6, True, False, False))),
+    ("smugglers--nothing-over-six",
+     hook("Smugglers", "on_play", smugglers_variant(None, True, False, True))),
+    ("smugglers--no-potion-costs",
+     hook("Smugglers", "on_play", smugglers_variant(6, True, False, True))),
+    ("smugglers--only-from-supply",
+     hook("Smugglers", "on_play", smugglers_variant(6, False, False, True))),
+    ("smugglers--after-extra-turn",
+     hook("Smugglers", "on_play", smugglers_variant(6, True, True, True))),
 ]
 
 

@@ -1,4 +1,14 @@
-"""Seaside: Wharf (a Duration) and Outpost (an extra turn)."""
+"""Seaside (first edition): all 26 Kingdom cards.
+
+Durations schedule their next-turn effect (``GameBase.schedule_duration``);
+mats are ``Player.mats`` (Island, Native Village, Haven) and Pirate Ship's
+Coin tokens are ``Player.tokens``. Four rules live in the engine because they
+are not a play of the card: Lighthouse's protection
+(``GameBase._immune_in_play``), Embargo tokens on a bought pile
+(``Game._pile_tokens_on_buy``), Treasury leaving play in Clean-up
+(``CardDef.on_discard_from_play``) and the gains Smugglers looks back at
+(``GameBase.gained_last_turn``). FAQ points a hook honours are noted with it.
+"""
 
 from __future__ import annotations
 

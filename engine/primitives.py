@@ -100,6 +100,9 @@ class GameBase:
         self.events_bought: dict[str, int] = {}
         self.reset_turn_counters()
         self.extra_turns: deque[int] = deque()
+        # Player index -> the cards that player gained in their most recent turn
+        # (Smugglers); replaced, never mutated, at each turn change.
+        self.gained_last_turn: dict[int, list[Card]] = {}
         self._last_normal = 0
         self.over = False
         # Moves are all-or-nothing unless a simulation turns this off for speed.
@@ -548,6 +551,8 @@ class GameBase:
         immune: frozenset[int] = frozenset()
         if d.is_attack and self._attack_reactions:
             immune = self._react_to_attack(p, card)
+        if d.is_attack:
+            immune |= self._immune_in_play(p)
         if d.cards:
             self.draw(p, d.cards)
         if d.actions:
@@ -573,6 +578,17 @@ class GameBase:
             hook = reaction.defn.react_buy
             assert hook is not None
             hook(self, p, reaction, bought)
+
+    def _immune_in_play(self, attacker: Player) -> frozenset[int]:
+        """Other players with a card in play that makes Attacks not affect them.
+
+        A primitive because it is a rule of the Attack, not of any one Attack
+        card: Lighthouse (Seaside) protects against every Attack, whatever
+        the Attack does and whether its owner wants it or not.
+        """
+        return frozenset(q.index for q in self.players
+                         if q is not attacker
+                         and any(c.defn.while_in_play_immune for c in q.in_play))
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""

@@ -229,9 +229,21 @@ class Game(GameBase):
             hook = c.defn.while_in_play_buy
             if hook is not None:
                 hook(self, p, c, top)
+        if pile.tokens:
+            self._pile_tokens_on_buy(p, pile.tokens)
         if self._buy_reactions and top.defn.is_victory:
             self._react_to_buy(p, top)
         return self.gain(p, name, source="buy")
+
+    def _pile_tokens_on_buy(self, p: Player, tokens: dict[str, Any]) -> None:
+        """Tokens on the bought card's pile that act when it is bought.
+
+        Embargo (Seaside): a Curse per Embargo token, gained before the bought
+        card (a when-buy effect); only buying triggers it, not gaining.
+        """
+        for _ in range(tokens.get("Embargo", 0)):
+            if "Curse" in self.piles:
+                self.gain(p, "Curse", source="Embargo")
 
     @_atomic
     def pay_debt(self, amount: int | None = None) -> int:
@@ -365,11 +377,16 @@ class Game(GameBase):
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
         discard = p.discard
+        keep_ids: set[int] = set()
+        for eff in p.durations:
+            keep_ids.add(id(eff.card))
+            keep_ids.update(id(k) for k in eff.keepers)
+        for c in [c for c in p.in_play if c.defn.on_discard_from_play is not None
+                  and id(c) not in keep_ids]:
+            hook = c.defn.on_discard_from_play
+            assert hook is not None
+            hook(self, p, c)  # Treasury may leave play for the deck instead
         if p.durations:
-            keep_ids = set()
-            for eff in p.durations:
-                keep_ids.add(id(eff.card))
-                keep_ids.update(id(k) for k in eff.keepers)
             kept = [c for c in p.in_play if id(c) in keep_ids]
             discard.extend(c for c in p.in_play if id(c) not in keep_ids)
             p.in_play = kept
@@ -410,6 +427,9 @@ class Game(GameBase):
         self._start_turn(idx, extra)
 
     def _start_turn(self, idx: int, extra: bool) -> None:
+        done = self.current  # the player whose turn just ended (Smugglers looks at it)
+        self.gained_last_turn = {**self.gained_last_turn,
+                                 done: [c for i, c in self.gained_this_turn if i == done]}
         self.current = idx
         self.is_extra_turn = extra
         self.turn_number += 1

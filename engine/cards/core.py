@@ -36,9 +36,10 @@ class CardDef:
         "is_action", "is_treasure", "is_victory", "is_curse", "is_attack",
         "is_reaction", "is_duration", "is_night",
         "cards", "actions", "buys", "coins", "potions", "vp",
-        "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
-        "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "on_play", "on_gain", "on_trash", "on_discard_from_play",
+        "react_attack", "react_gain", "react_buy",
+        "while_in_play_buy", "while_in_play_immune", "next_turn", "vp_fn", "gain_to",
+        "extra_piles", "heirloom", "pile_size", "plain",
     )
 
     def __init__(
@@ -58,10 +59,12 @@ class CardDef:
         on_play: PlayHook | None = None,
         on_gain: CardHook | None = None,
         on_trash: CardHook | None = None,
+        on_discard_from_play: CardHook | None = None,
         react_attack: Callable[..., bool] | None = None,
         react_gain: Callable[..., None] | None = None,
         react_buy: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
+        while_in_play_immune: bool = False,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
         gain_to: str | None = None,
@@ -91,10 +94,14 @@ class CardDef:
         self.on_play = on_play
         self.on_gain = on_gain
         self.on_trash = on_trash
+        # Clean-up, as it leaves play (Treasury): may move the card elsewhere first.
+        self.on_discard_from_play = on_discard_from_play
         self.react_attack = react_attack
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
         self.while_in_play_buy = while_in_play_buy
+        # While in play, other players' Attacks do not affect its owner (Lighthouse).
+        self.while_in_play_immune = while_in_play_immune
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn
         self.gain_to = gain_to

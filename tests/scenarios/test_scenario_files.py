@@ -293,3 +293,16 @@ def test_log_event_list_matches_what_the_engine_writes() -> None:
     written = {kind for arg in first_args for kind in re.findall(r'"([a-z_]+)"', arg)}
     assert {"look", "reveal", "gain"} <= written
     assert set(LOG_EVENTS) == written
+
+
+def test_shipped_outside_engine_rulings_name_cards_the_engine_lacks() -> None:
+    """An ``outside-engine`` reason goes stale when the engine gains the card it names:
+    the ruling then wants a scenario instead."""
+    from engine import registry
+
+    implemented = registry.implemented_names()
+    stale = {
+        rid: entry.card for rid, entry in load_informational().items()
+        if entry.reason == "outside-engine" and entry.card in implemented
+    }
+    assert stale == {}

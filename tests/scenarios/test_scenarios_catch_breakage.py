@@ -1459,7 +1459,8 @@ CASES: list[tuple[str, Patch]] = [
     ("lighthouse--blocks-attack-coin-next-turn", hook("Lighthouse", "while_in_play_immune", False)),
     ("lighthouse--blocks-attack-coin-next-turn", hook("Lighthouse", "next_turn", no_op)),
     ("lighthouse--own-attack-still-works", lighthouse_shields_everyone),
-    ("lighthouse--secret-chamber-still-revealed", hook("Lighthouse", "while_in_play_immune", False)),
+    ("lighthouse--secret-chamber-still-revealed",
+     hook("Lighthouse", "while_in_play_immune", False)),
     ("haven--set-aside-returns-next-turn", hook("Haven", "on_play", haven_optional)),
     ("haven--set-aside-returns-next-turn", hook("Haven", "next_turn", no_op)),
     (

@@ -1,9 +1,11 @@
-"""Alchemy: three Kingdom cards with Potion in the cost (Transmute, Familiar, University).
+"""Alchemy (first edition): the Kingdom cards except Possession.
 
-They exist so the Potion rules have something to act on: a Potion pile added
-at setup only for them, a Potion needed to buy them, and "costs up to N"
-gains (Workshop, Remodel, University itself) that must refuse them because a
-Potion is part of their cost (:meth:`engine.cost.Cost.at_most`).
+Transmute, Familiar and University came first, so the Potion rules had
+something to act on: a Potion pile added at setup only for Potion-cost cards,
+a Potion needed to buy them, and "costs up to N" gains (Workshop, Remodel,
+University itself) that must refuse them because a Potion is part of their cost
+(:meth:`engine.cost.Cost.at_most`). Possession (another player's turn made by
+you) is not implemented.
 """
 
 from __future__ import annotations
@@ -67,3 +69,42 @@ TRANSMUTE = _a("Transmute", Cost(0, potion=1), ("Action",), on_play=_transmute)
 FAMILIAR = _a("Familiar", Cost(3, potion=1), ("Action", "Attack"), cards=1, actions=1,
               on_play=_familiar)
 UNIVERSITY = _a("University", Cost(2, potion=1), ("Action",), actions=2, on_play=_university)
+
+
+# --- Vineyard: 1 VP per 3 Action cards you own, rounded down. Every card counts
+# (FAQ: at game end hand and discard are part of the deck); a card with the
+# Action type among others (Moat, Familiar) is an Action card.
+def _vineyard_vp(p: Player) -> int:
+    return sum(1 for c in p.all_cards() if c.defn.is_action) // 3
+
+
+VINEYARD = _a("Vineyard", Cost(0, potion=1), ("Victory",), vp_fn=_vineyard_vp)
+
+
+# --- Apprentice: +1 Action; trash a card from hand (not optional); +1 Card per coin
+# of its cost and +2 Cards if its cost has a Potion. FAQ: an empty hand or a card
+# costing 0 draws nothing; Golem (4 and a Potion) draws 6. The cost is its current
+# one (Bridge lowers it), taken as it is trashed.
+def _apprentice(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    cost = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    n = cost.coins + (2 if cost.potion else 0)
+    if n:
+        g.draw(p, n)
+
+
+APPRENTICE = _a("Apprentice", 5, ("Action",), actions=1, on_play=_apprentice)
+
+
+# --- Philosopher's Stone: a Treasure worth 1 coin per 5 cards in your deck and
+# discard pile together, counted when played (FAQ: hand, play and set-aside cards
+# do not count; the amount is fixed once played; each play counts again).
+def _philosophers_stone(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.coins += (len(p.deck) + len(p.discard)) // 5
+
+
+PHILOSOPHERS_STONE = _a("Philosopher's Stone", Cost(3, potion=1), ("Treasure",),
+                        on_play=_philosophers_stone)

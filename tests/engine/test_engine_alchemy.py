@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from engine_helpers import hand, make, names
+from engine_helpers import deck, hand, make, names
 
 from engine import IllegalMove, SetupError, new_game, registry
 from engine.cost import Cost
@@ -151,3 +151,74 @@ def test_colony_pile_running_out_ends_the_game_and_colony_is_ten_vp() -> None:
     g.end_turn()
     assert g.over and g.victory_points(g.players[0]) == 10
     assert g.result().winners == [0]
+
+
+# --- Vineyard, Apprentice, Philosopher's Stone ---------------------------------------------
+def test_vineyard_counts_action_cards_of_every_type_and_zone_rounding_down() -> None:
+    g, _ = make(["Vineyard", "Moat", "Familiar"],
+                {"hand": ["Vineyard", "Moat", "Copper"], "deck": ["Familiar", "Village"],
+                 "discard": ["Village", "Estate"], "in_play": ["Smithy"]}, {})
+    assert g.victory_points(g.players[0]) == 1 + 1  # 5 Actions: 1 VP; the Estate: 1 VP
+    g, _ = make(["Vineyard"], {"hand": ["Vineyard", "Vineyard"], "deck": ["Village"] * 8}, {})
+    assert g.victory_points(g.players[0]) == 2 * 2  # 8 Actions: 2 VP per Vineyard
+    vineyard = registry.card("Vineyard")
+    assert vineyard.is_victory and not vineyard.is_action and vineyard.cost == Cost(0, potion=1)
+
+
+@pytest.mark.parametrize(("players", "size"), [(2, 8), (3, 12), (5, 12)])
+def test_vineyard_pile_is_a_victory_pile(players: int, size: int) -> None:
+    assert len(new_game(["Vineyard", *BASE10[:9]], players).piles["Vineyard"]) == size
+
+
+@pytest.mark.parametrize(("trashed", "drawn"), [
+    ("Copper", 0), ("Curse", 0), ("Estate", 2), ("Silver", 3), ("Familiar", 5), ("Transmute", 2),
+])
+def test_apprentice_draws_per_coin_and_two_for_a_potion(trashed: str, drawn: int) -> None:
+    g, _ = make(["Apprentice", "Familiar", "Transmute"],
+                {"hand": ["Apprentice", trashed], "deck": ["Gold"] * 6}, {})
+    g.play_action("Apprentice")
+    assert names(g.trash) == [trashed]
+    assert len(g.players[0].hand) == drawn and g.actions == 1
+
+
+def test_apprentice_trash_is_mandatory_and_an_empty_hand_draws_nothing() -> None:
+    g, script = make(["Apprentice"], {"hand": ["Apprentice", "Silver", "Estate"]}, {},
+                     answers=["Estate"])
+    g.play_action("Apprentice")
+    assert script.asked[0].min == 1
+    g, _ = make(["Apprentice"], {"hand": ["Apprentice"], "deck": ["Gold"]}, {})
+    g.play_action("Apprentice")
+    assert g.players[0].hand == [] and deck(g, 0) == ["Gold"] and g.actions == 1
+
+
+def test_apprentice_uses_the_current_cost() -> None:
+    g, _ = make(["Apprentice", "Bridge"], {"hand": ["Bridge", "Apprentice", "Silver"],
+                                           "deck": ["Gold"] * 4}, {}, actions=2)
+    g.play_action("Bridge")
+    g.play_action("Apprentice")
+    assert len(g.players[0].hand) == 2  # Silver costs 2 while Bridge is in play
+
+
+def test_philosophers_stone_counts_deck_and_discard_when_played() -> None:
+    g, _ = make(["Philosopher's Stone"],
+                {"hand": ["Philosopher's Stone", "Philosopher's Stone", "Copper"],
+                 "deck": ["Estate"] * 7, "discard": ["Copper"] * 7, "in_play": ["Village"]}, {},
+                buys=2)
+    before = deck(g, 0)
+    g.play_treasure("Philosopher's Stone")
+    assert g.coins == 2 and deck(g, 0) == before
+    g.play_treasure("Philosopher's Stone")
+    assert g.coins == 4
+    g.buy("Copper")
+    assert g.coins == 4  # the count is not redone when the discard pile grows
+    with pytest.raises(IllegalMove, match="after buying"):
+        g.play_treasure("Copper")
+
+
+def test_philosophers_stone_is_a_potion_cost_kingdom_treasure() -> None:
+    stone = registry.card("Philosopher's Stone")
+    assert stone.is_treasure and not stone.plain and stone.cost == Cost(3, potion=1)
+    assert "Philosopher's Stone" in registry.kingdom_names()
+    g, _ = make(["Philosopher's Stone"], {"hand": ["Philosopher's Stone"]}, {})
+    with pytest.raises(IllegalMove, match="not an Action"):
+        g.play_action("Philosopher's Stone")

@@ -297,6 +297,17 @@ def victory_kingdom_piles_of_ten(mp: pytest.MonkeyPatch) -> None:
     )
 
 
+def replace_pile_size(card: str, count: int) -> Patch:
+    """Set one card's pile size whatever the player count."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        original = engine_setup.pile_size
+        mp.setattr(engine_setup, "pile_size",
+                   lambda defn, players: count if defn.name == card else original(defn, players))
+
+    return apply
+
+
 def no_op(*_args: Any) -> None:
     return None
 
@@ -490,6 +501,52 @@ def university_pure_actions(g, p, card, play) -> None:
         g.gain(p, name, source=card.name)
 
 
+def vineyard_pure_actions_only(p) -> int:
+    return sum(1 for c in p.all_cards() if c.defn.types == frozenset({"Action"})) // 3
+
+
+def vineyard_rounds_up(p) -> int:
+    return -(-sum(1 for c in p.all_cards() if c.defn.is_action) // 3)
+
+
+def apprentice_ignores_potion(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        coins = g.cost(picked[0]).coins
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, coins)
+
+
+def apprentice_draws_one_anyway(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    n = 1
+    if picked:
+        cost = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        n = max(1, cost.coins + 2 * cost.potion)
+    g.draw(p, n)
+
+
+def apprentice_may_not_trash(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash a card", min=0):
+        cost = g.cost(c)
+        g.trash_card(p, c, p.hand, card.name)
+        g.draw(p, cost.coins + 2 * cost.potion)
+
+
+def stone_counts_all_cards(g, p, card, play) -> None:
+    g.coins += len(p.all_cards()) // 5
+
+
+def stone_recounts_on_buy(g, p, stone, bought) -> None:
+    g.coins += 1  # as if each played Stone were worth more once the bought card arrives
+
+
+def stone_shuffles_deck(g, p, card, play) -> None:
+    g.coins += (len(p.deck) + len(p.discard)) // 5
+    p.deck.reverse()
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -620,6 +677,26 @@ CASES: list[tuple[str, Patch]] = [
     ("university--action-up-to-five", hook("University", "on_play", university_coins_only)),
     ("university--gains-action-reaction", hook("University", "on_play",
                                                university_pure_actions)),
+    ("vineyard--multi-type-actions-count", hook("Vineyard", "vp_fn",
+                                                vineyard_pure_actions_only)),
+    ("vineyard--eleven-actions-three-vp", hook("Vineyard", "vp_fn", vineyard_rounds_up)),
+    ("vineyard--pile-size-two-players", replace_pile_size("Vineyard", 12)),
+    ("vineyard--pile-size-three-players", replace_pile_size("Vineyard", 8)),
+    ("apprentice--potion-cost-draws-two-more", hook("Apprentice", "on_play",
+                                                    apprentice_ignores_potion)),
+    ("apprentice--zero-cost-or-empty-hand-draws-nothing", hook("Apprentice", "on_play",
+                                                               apprentice_draws_one_anyway)),
+    ("apprentice--silver-draws-three", hook("Apprentice", "on_play", apprentice_may_not_trash)),
+    ("apprentice--silver-draws-three", hook("Apprentice", "actions", 0)),
+    ("philosophers-stone--counts-deck-and-discard", hook("Philosopher's Stone", "on_play",
+                                                         stone_counts_all_cards)),
+    ("philosophers-stone--counts-deck-and-discard", hook("Philosopher's Stone", "on_play",
+                                                         stone_shuffles_deck)),
+    ("philosophers-stone--fixed-once-played", hook("Philosopher's Stone", "while_in_play_buy",
+                                                   stone_recounts_on_buy)),
+    ("philosophers-stone--counts-again-next-turn", hook("Philosopher's Stone", "on_play",
+                                                        stone_counts_all_cards)),
+    ("philosophers-stone--kingdom-pile", hook("Philosopher's Stone", "kind", "basic")),
 ]
 
 

@@ -108,3 +108,83 @@ def _philosophers_stone(g: Game, p: Player, card: Card, play: Play) -> None:
 
 PHILOSOPHERS_STONE = _a("Philosopher's Stone", Cost(3, potion=1), ("Treasure",),
                         on_play=_philosophers_stone)
+
+
+# --- Apothecary: +1 Card, +1 Action (the draw comes first); reveal the top 4 cards
+# (shuffling if needed, fewer if there are no more); every revealed Copper and
+# Potion goes to the hand (FAQ: not optional), the rest back on the deck in any order.
+def _apothecary(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        if c.name in ("Copper", "Potion"):
+            g.to_hand(p, c, p.set_aside)
+    rest = [c for c in revealed if c in p.set_aside]
+    for c in g.order_cards(p, card.name, "Put these back on your deck (last is the new top)",
+                           rest):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+APOTHECARY = _a("Apothecary", Cost(2, potion=1), ("Action",), cards=1, actions=1,
+                on_play=_apothecary)
+
+
+# --- Scrying Pool: +1 Action; each player, you first then in turn order (minus those
+# a Moat protects), reveals their top card and you choose: discard it or put it back.
+# Then reveal from your deck until a non-Action (an Action with another type is an
+# Action), shuffling if needed; all the cards revealed this way go to your hand (FAQ:
+# not the cards of the first part). Out of cards: you keep what was revealed.
+def _scrying_pool(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in [p, *play.victims(g)]:
+        top = g.peek_top(q)
+        if top is None:
+            continue
+        g.reveal(q, (top,), card.name)
+        choice = g.choose_option(
+            p, card.name, f"{q.name} revealed {top.name}",
+            [("discard", "discard it"), ("keep", "put it back")],
+            context={"target": q.index, "card": top.name},
+        )
+        if choice == "discard":
+            g.discard_card(q, top, q.deck, card.name)
+    revealed: list[Card] = []
+    while True:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        revealed += one
+        if not one[0].defn.is_action:
+            break
+    for c in revealed:
+        g.to_hand(p, c, p.set_aside)
+
+
+SCRYING_POOL = _a("Scrying Pool", Cost(2, potion=1), ("Action", "Attack"), actions=1,
+                  on_play=_scrying_pool)
+
+
+# --- Golem: reveal until 2 Action cards other than Golem (shuffling the discard pile,
+# not the revealed cards, when needed; fewer if the cards run out); discard the
+# other revealed cards, then play the Actions found in the order you choose. FAQ:
+# playing them is not optional, and they are never in your hand (a Throne Room
+# found this way cannot pick the other one).
+def _golem(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed: list[Card] = []
+    found: list[Card] = []
+    while len(found) < 2:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        revealed += one
+        if one[0].defn.is_action and one[0].name != "Golem":
+            found += one
+    for c in revealed:
+        if c not in found:
+            g.discard_card(p, c, p.set_aside, card.name)
+    if len(found) == 2:
+        found = g.order_cards(p, card.name, "Order to play them (first is played first)", found)
+    for c in found:
+        if c in p.set_aside:
+            g.play_card(p, c, p.set_aside)
+
+
+GOLEM = _a("Golem", Cost(4, potion=1), ("Action",), on_play=_golem)

@@ -222,3 +222,66 @@ def test_philosophers_stone_is_a_potion_cost_kingdom_treasure() -> None:
     g, _ = make(["Philosopher's Stone"], {"hand": ["Philosopher's Stone"]}, {})
     with pytest.raises(IllegalMove, match="not an Action"):
         g.play_action("Philosopher's Stone")
+
+
+# --- Apothecary, Scrying Pool, Golem -------------------------------------------------------
+def test_apothecary_draws_then_takes_coppers_and_potions_and_puts_back_in_order() -> None:
+    g, script = make(["Apothecary"], {"hand": ["Apothecary"],
+                                      "deck": ["Gold", "Copper", "Estate", "Potion", "Silver",
+                                               "Copper"]}, {}, answers=[["Silver", "Estate"]])
+    g.play_action("Apothecary")
+    assert hand(g, 0) == ["Copper", "Gold", "Potion"] and g.actions == 1
+    assert deck(g, 0) == ["Estate", "Silver", "Copper"]
+    assert [d.kind.value for d in script.asked] == ["order_cards"]
+
+
+def test_apothecary_reveals_what_there_is() -> None:
+    g, _ = make(["Apothecary"], {"hand": ["Apothecary"], "deck": ["Estate", "Copper"]}, {})
+    g.play_action("Apothecary")
+    assert hand(g, 0) == ["Copper", "Estate"] and deck(g, 0) == [] and g.players[0].set_aside == []
+
+
+def test_scrying_pool_you_first_then_others_and_actions_until_a_non_action() -> None:
+    g, script = make(["Scrying Pool", "Moat"],
+                     {"hand": ["Scrying Pool"], "deck": ["Gold", "Village", "Moat", "Copper",
+                                                         "Silver"]},
+                     {"deck": ["Curse", "Estate"]}, {"deck": ["Duchy"]},
+                     answers=["discard", "keep", "discard"])
+    g.play_action("Scrying Pool")
+    assert [d.context["target"] for d in script.asked] == [0, 1, 2]
+    assert hand(g, 0) == ["Copper", "Moat", "Village"] and deck(g, 0) == ["Silver"]
+    assert names(g.players[0].discard) == ["Gold"] and g.actions == 1
+    assert deck(g, 1) == ["Curse", "Estate"] and names(g.players[2].discard) == ["Duchy"]
+
+
+def test_scrying_pool_skips_a_player_protected_by_moat() -> None:
+    g, script = make(["Scrying Pool", "Moat"], {"hand": ["Scrying Pool"], "deck": ["Copper"]},
+                     {"hand": ["Moat"], "deck": ["Gold"]}, answers=["Moat", "keep"])
+    g.play_action("Scrying Pool")
+    assert [d.kind.value for d in script.asked] == ["react", "choose_option"]
+    assert deck(g, 1) == ["Gold"] and hand(g, 0) == ["Copper"]
+
+
+def test_golem_plays_two_non_golem_actions_found_and_discards_the_rest() -> None:
+    g, _ = make(["Golem", "Village", "Smithy"],
+                {"hand": ["Golem"], "deck": ["Golem", "Copper", "Village", "Smithy", "Gold",
+                                             "Silver", "Silver", "Silver", "Estate"]}, {},
+                answers=[["Smithy", "Village"]])
+    g.play_action("Golem")
+    assert names(g.players[0].in_play) == ["Golem", "Smithy", "Village"]
+    assert names(g.players[0].discard) == ["Golem", "Copper"]
+    assert hand(g, 0) == ["Gold", "Silver", "Silver", "Silver"] and g.actions == 2
+    assert deck(g, 0) == ["Estate"]
+    assert g.players[0].set_aside == []
+
+
+def test_golem_with_library_keeps_the_other_action_to_play() -> None:
+    g, _ = make(["Golem", "Library", "Village"],
+                {"hand": ["Golem"], "deck": ["Library", "Village", "Smithy", "Copper", "Copper",
+                                             "Copper", "Copper", "Copper", "Copper", "Copper",
+                                             "Estate"]}, {},
+                answers=[["Library", "Village"], "yes"])
+    g.play_action("Golem")
+    p = g.players[0]
+    assert names(p.in_play) == ["Golem", "Library", "Village"]
+    assert names(p.discard) == ["Smithy"] and len(p.hand) == 8 and g.actions == 2

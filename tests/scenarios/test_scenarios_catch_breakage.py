@@ -547,6 +547,101 @@ def stone_shuffles_deck(g, p, card, play) -> None:
     p.deck.reverse()
 
 
+def apothecary_reveals_then_draws(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        if c.name in ("Copper", "Potion"):
+            g.to_hand(p, c, p.set_aside)
+    for c in g.order_cards(p, card.name, "Put back", [c for c in revealed if c in p.set_aside]):
+        g.topdeck(p, c, p.set_aside, card.name)
+    g.draw(p, 1)
+
+
+def apothecary_no_shuffle(g, p, card, play) -> None:
+    revealed = [p.deck.pop() for _ in range(min(4, len(p.deck)))]
+    p.set_aside.extend(revealed)
+    for c in revealed:
+        if c.name in ("Copper", "Potion"):
+            g.to_hand(p, c, p.set_aside)
+    for c in g.order_cards(p, card.name, "Put back", [c for c in revealed if c in p.set_aside]):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def apothecary_back_in_revealed_order(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        if c.name in ("Copper", "Potion"):
+            g.to_hand(p, c, p.set_aside)
+    for c in reversed([c for c in revealed if c in p.set_aside]):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def scrying_pool_core(first: Callable[..., list], take_non_action: bool = True,
+                      shuffle: bool = True) -> Callable[..., None]:
+    """Scrying Pool with a wrong order of players, a lost non-Action, or no shuffle."""
+
+    def wrong(g, p, card, play) -> None:
+        for q in first(g, p, play):
+            top = g.peek_top(q)
+            if top is not None and g.choose_option(
+                    p, card.name, "?", [("discard", "d"), ("keep", "k")]) == "discard":
+                g.discard_card(q, top, q.deck, card.name)
+        while p.deck or (shuffle and p.discard):
+            [c] = g.reveal_from_deck(p, 1, card.name)
+            if c.defn.is_action or take_non_action:
+                g.to_hand(p, c, p.set_aside)
+            else:
+                g.discard_card(p, c, p.set_aside, card.name)
+            if not c.defn.is_action:
+                break
+
+    return wrong
+
+
+def golem_skips_no_golem(g, p, card, play) -> None:
+    found: list = []
+    while len(found) < 2:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        if one[0].defn.is_action:
+            found += one
+        else:
+            g.discard_card(p, one[0], p.set_aside, card.name)
+    for c in found:
+        g.play_card(p, c, p.set_aside)
+
+
+def golem_discards_as_it_goes(g, p, card, play) -> None:
+    found: list = []
+    while len(found) < 2:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        if one[0].defn.is_action and one[0].name != "Golem":
+            found += one
+        else:
+            g.discard_card(p, one[0], p.set_aside, card.name)
+    for c in found:
+        g.play_card(p, c, p.set_aside)
+
+
+def golem_found_cards_to_hand(g, p, card, play) -> None:
+    found: list = []
+    while len(found) < 2:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        if one[0].defn.is_action and one[0].name != "Golem":
+            found += one
+            g.to_hand(p, one[0], p.set_aside)
+        else:
+            g.discard_card(p, one[0], p.set_aside, card.name)
+    for c in g.order_cards(p, card.name, "Order", found):
+        if c in p.hand:
+            g.play_card(p, c, p.hand)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -697,6 +792,24 @@ CASES: list[tuple[str, Patch]] = [
     ("philosophers-stone--counts-again-next-turn", hook("Philosopher's Stone", "on_play",
                                                         stone_counts_all_cards)),
     ("philosophers-stone--kingdom-pile", hook("Philosopher's Stone", "kind", "basic")),
+    ("apothecary--draw-then-reveal-four", hook("Apothecary", "on_play",
+                                               apothecary_reveals_then_draws)),
+    ("apothecary--draw-then-reveal-four", hook("Apothecary", "on_play",
+                                               apothecary_back_in_revealed_order)),
+    ("apothecary--shuffle-for-the-rest", hook("Apothecary", "on_play", apothecary_no_shuffle)),
+    ("apothecary--fewer-than-four", hook("Apothecary", "cards", 0)),
+    ("scrying-pool--each-player-then-your-actions", hook(
+        "Scrying Pool", "on_play", scrying_pool_core(lambda g, p, play: [*play.victims(g), p]))),
+    ("scrying-pool--first-card-not-action", hook(
+        "Scrying Pool", "on_play",
+        scrying_pool_core(lambda g, p, play: [p, *play.victims(g)], take_non_action=False))),
+    ("scrying-pool--shuffle-then-run-out", hook(
+        "Scrying Pool", "on_play",
+        scrying_pool_core(lambda g, p, play: [p, *play.victims(g)], shuffle=False))),
+    ("golem--reveal-until-two-actions", hook("Golem", "on_play", golem_skips_no_golem)),
+    ("golem--shuffle-excludes-revealed", hook("Golem", "on_play", golem_discards_as_it_goes)),
+    ("golem--no-actions-found", hook("Golem", "on_play", golem_skips_no_golem)),
+    ("golem--throne-room-not-from-hand", hook("Golem", "on_play", golem_found_cards_to_hand)),
 ]
 
 

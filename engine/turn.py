@@ -362,12 +362,15 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
-        discard = p.discard
+        keep_ids: set[int] = set()
         if p.durations:
-            keep_ids = set()
             for eff in p.durations:
                 keep_ids.add(id(eff.card))
                 keep_ids.update(id(k) for k in eff.keepers)
+        if any(c.defn.on_discard_from_play is not None for c in p.in_play):
+            self._discard_hooked_from_play(p, keep_ids)
+        discard = p.discard
+        if p.durations:
             kept = [c for c in p.in_play if id(c) in keep_ids]
             discard.extend(c for c in p.in_play if id(c) not in keep_ids)
             p.in_play = kept
@@ -380,6 +383,30 @@ class Game(GameBase):
         if self.outpost_played and not self.is_extra_turn:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
+
+    def _discard_hooked_from_play(self, p: Player, keep_ids: set[int]) -> None:
+        """Clean-up's first discards: the cards in play with a when-discarded-from-play
+        hook (Herbalist, Alchemist), one at a time, each hook firing as its card is
+        discarded; the rest of play follows all at once.
+
+        Shared by every such card, so it lives in the turn. The player orders
+        these discards (Herbalist FAQ: discarding Alchemist first, while the Potion
+        is still in play, then Herbalist, which then puts the Potion on the deck).
+        Discarding the other cards of play before them could only take options
+        away, so they are not offered first.
+        """
+        hooked = [c for c in p.in_play
+                  if c.defn.on_discard_from_play is not None and id(c) not in keep_ids]
+        if len(hooked) > 1:
+            hooked = self.order_cards(p, None, "Order to discard from play (first goes first)",
+                                      hooked)
+        for c in hooked:
+            if c not in p.in_play:
+                continue
+            self.discard_card(p, c, p.in_play)
+            hook = c.defn.on_discard_from_play
+            assert hook is not None
+            hook(self, p, c)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""

@@ -188,3 +188,31 @@ def _golem(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 GOLEM = _a("Golem", Cost(4, potion=1), ("Action",), on_play=_golem)
+
+
+# --- Herbalist: +1 Buy, +1 coin; when discarded from play (Clean-up), you may put one
+# of your Treasures from play on your deck (FAQ: with an empty deck it becomes the
+# whole deck; each Herbalist moves one more Treasure; the order of Clean-up's
+# discards is the player's, see engine.turn).
+def _herbalist_discarded(g: Game, p: Player, card: Card) -> None:
+    treasures = [c for c in p.in_play if c.defn.is_treasure]
+    for c in g.choose_cards(p, card.name, "You may put a Treasure from play on your deck",
+                            treasures, min=0, max=1):
+        g.topdeck(p, c, p.in_play, card.name)
+
+
+HERBALIST = _a("Herbalist", 2, ("Action",), buys=1, coins=1,
+               on_discard_from_play=_herbalist_discarded)
+
+
+# --- Alchemist: +2 Cards, +1 Action; when discarded from play, you may put it on your
+# deck if a Potion is in play (FAQ: optional, before the new hand is drawn, and the
+# Potion only has to be in play, not spent).
+def _alchemist_discarded(g: Game, p: Player, card: Card) -> None:
+    if card in p.discard and any(c.name == "Potion" for c in p.in_play) and g.yes_no(
+            p, card.name, "Put Alchemist on your deck?"):
+        g.topdeck(p, card, p.discard, card.name)
+
+
+ALCHEMIST = _a("Alchemist", Cost(3, potion=1), ("Action",), cards=2, actions=1,
+               on_discard_from_play=_alchemist_discarded)

@@ -7,7 +7,8 @@ trashed, moved, or played twice) can be expressed by identity.
 Where a hook works is part of its name, not something the hook checks:
 ``react_attack``/``react_gain``/``react_buy`` work from the hand, ``while_in_play_*`` only
 while the card is in play, ``on_trash`` from wherever it was trashed, and
-``on_gain`` for the gained card itself.
+``on_gain`` for the gained card itself, ``on_discard_from_play`` as Clean-up
+discards the card from play (Herbalist, Alchemist).
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "pile_size", "plain", "on_discard_from_play",
     )
 
     def __init__(
@@ -62,6 +63,7 @@ class CardDef:
         react_gain: Callable[..., None] | None = None,
         react_buy: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
+        on_discard_from_play: CardHook | None = None,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
         gain_to: str | None = None,
@@ -95,6 +97,9 @@ class CardDef:
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
         self.while_in_play_buy = while_in_play_buy
+        # "When you discard this from play": called by Clean-up just after the card
+        # went from play to the discard pile (it may move it on, as Alchemist does).
+        self.on_discard_from_play = on_discard_from_play
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn
         self.gain_to = gain_to

@@ -285,3 +285,63 @@ def test_golem_with_library_keeps_the_other_action_to_play() -> None:
     p = g.players[0]
     assert names(p.in_play) == ["Golem", "Library", "Village"]
     assert names(p.discard) == ["Smithy"] and len(p.hand) == 8 and g.actions == 2
+
+
+# --- Herbalist and Alchemist: when discarded from play in Clean-up -------------------------
+def test_herbalist_gives_buy_and_coin_and_may_topdeck_a_treasure_from_play() -> None:
+    g, script = make(["Herbalist"], {"hand": ["Herbalist", "Silver", "Copper"],
+                                     "deck": ["Estate"] * 6}, {}, answers=[["Silver"]])
+    g.play_action("Herbalist")
+    assert (g.buys, g.coins) == (2, 1)
+    g.play_all_treasures()
+    g.end_turn()
+    assert script.asked[0].min == 0 and script.asked[0].source == "Herbalist"
+    assert hand(g, 0) == ["Estate"] * 4 + ["Silver"] and deck(g, 0) == ["Estate", "Estate"]
+    assert "Silver" not in names(g.players[0].discard)
+
+
+def test_herbalist_may_decline_and_is_not_asked_without_treasures_in_play() -> None:
+    g, _ = make(["Herbalist"], {"hand": ["Herbalist", "Gold"], "deck": ["Estate"] * 5}, {},
+                answers=[[]])
+    g.play_action("Herbalist")
+    g.play_all_treasures()
+    g.end_turn()
+    assert sorted(names(g.players[0].discard)) == ["Gold", "Herbalist"]
+    g, script = make(["Herbalist"], {"hand": ["Herbalist", "Gold"], "deck": ["Estate"] * 5}, {})
+    g.play_action("Herbalist")
+    g.end_turn()
+    assert script.asked == []
+
+
+def test_alchemist_topdecks_only_with_a_potion_in_play_and_if_wanted() -> None:
+    g, _ = make(["Alchemist"], {"hand": ["Alchemist", "Potion"], "deck": ["Estate"] * 7}, {},
+                answers=["yes"])
+    g.play_action("Alchemist")
+    assert g.actions == 1 and len(g.players[0].hand) == 3
+    g.play_all_treasures()
+    g.end_turn()
+    assert "Alchemist" in hand(g, 0) and deck(g, 0) == ["Estate"]
+    g, _ = make(["Alchemist"], {"hand": ["Alchemist", "Potion"], "deck": ["Estate"] * 7}, {},
+                answers=["no"])
+    g.play_action("Alchemist")
+    g.play_all_treasures()
+    g.end_turn()
+    assert "Alchemist" in names(g.players[0].discard)
+    g, script = make(["Alchemist"], {"hand": ["Alchemist", "Potion"], "deck": ["Estate"] * 7},
+                     {})
+    g.play_action("Alchemist")
+    g.end_turn()  # the Potion stayed in hand: nothing is asked
+    assert script.asked == [] and "Alchemist" in names(g.players[0].discard)
+
+
+def test_herbalist_and_alchemist_discard_order_is_the_players() -> None:
+    # Herbalist first takes the Potion, so Alchemist is not even asked.
+    g, script = make(["Herbalist", "Alchemist"],
+                     {"hand": ["Herbalist", "Alchemist", "Potion"], "deck": ["Estate"] * 8}, {},
+                     actions=2, answers=[["Herbalist", "Alchemist"], ["Potion"]])
+    g.play_action("Herbalist")
+    g.play_action("Alchemist")
+    g.play_all_treasures()
+    g.end_turn()
+    assert [d.kind.value for d in script.asked] == ["order_cards", "choose_cards"]
+    assert "Potion" in hand(g, 0) and "Alchemist" in names(g.players[0].discard)

@@ -642,6 +642,40 @@ def golem_found_cards_to_hand(g, p, card, play) -> None:
             g.play_card(p, c, p.hand)
 
 
+def alchemist_without_potion(g, p, card) -> None:
+    if card in p.discard and g.yes_no(p, card.name, "Put Alchemist on your deck?"):
+        g.topdeck(p, card, p.discard, card.name)
+
+
+def alchemist_one_per_potion(g, p, card) -> None:
+    if any(c.name == "Alchemist" for c in p.deck) or not any(
+            c.name == "Potion" for c in p.in_play):
+        return
+    if g.yes_no(p, card.name, "Put Alchemist on your deck?"):
+        g.topdeck(p, card, p.discard, card.name)
+
+
+def herbalist_one_per_turn(g, p, card) -> None:
+    if sum(c.name == "Herbalist" for c in p.discard) > 1:
+        return
+    treasures = [c for c in p.in_play if c.defn.is_treasure]
+    for c in g.choose_cards(p, card.name, "Topdeck", treasures, min=0, max=1):
+        g.topdeck(p, c, p.in_play, card.name)
+
+
+def cleanup_in_play_order(mp: pytest.MonkeyPatch) -> None:
+    """Clean-up discards Herbalist and Alchemist in the order they were played, unasked."""
+    from engine.game import Game
+
+    def wrong(game, p, keep_ids) -> None:
+        for c in [c for c in p.in_play if c.defn.on_discard_from_play is not None]:
+            if c in p.in_play:
+                game.discard_card(p, c, p.in_play)
+                c.defn.on_discard_from_play(game, p, c)
+
+    mp.setattr(Game, "_discard_hooked_from_play", wrong)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -810,6 +844,19 @@ CASES: list[tuple[str, Patch]] = [
     ("golem--shuffle-excludes-revealed", hook("Golem", "on_play", golem_discards_as_it_goes)),
     ("golem--no-actions-found", hook("Golem", "on_play", golem_skips_no_golem)),
     ("golem--throne-room-not-from-hand", hook("Golem", "on_play", golem_found_cards_to_hand)),
+    ("alchemist--topdeck-with-potion-before-drawing", hook("Alchemist", "on_discard_from_play",
+                                                           None)),
+    ("alchemist--topdeck-with-potion-before-drawing", hook("Alchemist", "actions", 0)),
+    ("alchemist--needs-potion-in-play", hook("Alchemist", "on_discard_from_play",
+                                             alchemist_without_potion)),
+    ("alchemist--several-any-or-all", hook("Alchemist", "on_discard_from_play",
+                                           alchemist_one_per_potion)),
+    ("herbalist--buy-coin-and-topdeck-treasure", hook("Herbalist", "on_discard_from_play",
+                                                      None)),
+    ("herbalist--buy-coin-and-topdeck-treasure", hook("Herbalist", "buys", 0)),
+    ("herbalist--alchemist-discarded-first", cleanup_in_play_order),
+    ("herbalist--two-herbalists-two-treasures", hook("Herbalist", "on_discard_from_play",
+                                                     herbalist_one_per_turn)),
 ]
 
 

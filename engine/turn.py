@@ -380,7 +380,13 @@ class Game(GameBase):
         discard.extend(p.hand)
         p.hand = []
         self.draw(p, 3 if self.outpost_played else 5)
-        if self.outpost_played and not self.is_extra_turn:
+        if self.possession_trashed:
+            # After Clean-up, the possessed player's trashed cards go to their
+            # discard pile (not a gain).
+            for c in self.possession_trashed:
+                self.discard_card(p, c, p.set_aside, "Possession")
+            self.possession_trashed = []
+        if self.outpost_played and self.consecutive_turns < 2:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
 
@@ -425,18 +431,27 @@ class Game(GameBase):
             if self._logging:
                 self._event("game_end", None, (), None, **self.result().to_dict())
             return
-        if self.extra_turns:
+        possessor = None
+        if self.extra_turns:  # Outpost's turn comes before Possession's
             idx = self.extra_turns.popleft()
+            extra = True
+        elif self.possessions:
+            idx, possessor = self.possessions.popleft()
             extra = True
         else:
             idx = (self._last_normal + 1) % len(self.players)
             self._last_normal = idx
             extra = False
-        self._start_turn(idx, extra)
+        self._start_turn(idx, extra, possessor)
 
-    def _start_turn(self, idx: int, extra: bool) -> None:
+    def _start_turn(self, idx: int, extra: bool, possessor: int | None = None) -> None:
+        # Turns in a row by one player: an extra turn, or a normal turn right after
+        # that player's Possession turn (in a solitaire game normal turns start anew).
+        same = idx == self.current and (extra or len(self.players) > 1)
+        self.consecutive_turns = self.consecutive_turns + 1 if same else 1
         self.current = idx
         self.is_extra_turn = extra
+        self.possessed_by = possessor
         self.turn_number += 1
         self.reset_turn_counters()
         p = self.players[idx]
@@ -444,7 +459,10 @@ class Game(GameBase):
             p.turns_taken += 1
         self.phase = "start"
         if self._logging:
-            self._event("turn", p, (), None, extra=extra)
+            if possessor is None:
+                self._event("turn", p, (), None, extra=extra)
+            else:
+                self._event("turn", p, (), None, extra=extra, possessed_by=possessor)
         if p.durations:
             effects = p.durations
             p.durations = []
@@ -496,6 +514,7 @@ class Game(GameBase):
         message, and computing every buyable pile each time is the hot path's
         main cost."""
         self._step()
+        decision.player = self.controller(decision.player)
         provider = self.providers[decision.player % len(self.providers)]
         answer = provider.decide(self, decision)
         if isinstance(answer, list | tuple) and len(answer) == 1:
@@ -674,6 +693,7 @@ class Game(GameBase):
             "current_player": self.current,
             "phase": self.phase,
             "extra_turn": self.is_extra_turn,
+            "possessed_by": self.possessed_by,
             "actions": self.actions,
             "buys": self.buys,
             "coins": self.coins,

@@ -216,3 +216,16 @@ def _alchemist_discarded(g: Game, p: Player, card: Card) -> None:
 
 ALCHEMIST = _a("Alchemist", Cost(3, potion=1), ("Action",), cards=2, actions=1,
                on_discard_from_play=_alchemist_discarded)
+
+
+# --- Possession: the player to your left takes an extra turn after this one (after
+# an Outpost turn of yours), in which you make their decisions (GameBase.controller),
+# gain whatever they would gain, to your discard pile, and their trashed cards are
+# set aside and return to their discard pile after Clean-up (engine.turn). FAQ: not
+# a Duration (discarded this turn); cumulative; an Attack they play hits you too;
+# a Possession they play in that turn makes *them* possess their left neighbour.
+def _possession(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.possessions.append(((p.index + 1) % len(g.players), p.index))
+
+
+POSSESSION = _a("Possession", Cost(6, potion=1), ("Action",), on_play=_possession)

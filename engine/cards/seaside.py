@@ -32,11 +32,14 @@ WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside",
 # take more than two consecutive turns." So several Outposts give one extra
 # turn; one played in an extra turn still means a 3-card hand but no further
 # turn. It stays in play until the extra turn is over (its duration effect is
-# that turn starting), and only when it actually grants the turn.
+# that turn starting), and only when it actually grants the turn. "Consecutive"
+# counts any turns in a row (Possession FAQ: Outpost played in the normal turn
+# right after a Possession turn gives nothing; played in the Possession turn, it
+# does), so the test is the run of turns, not whether this turn is an extra one.
 def _outpost(g: Game, p: Player, card: Card, play: Play) -> None:
     first = not g.outpost_played
     g.outpost_played = True  # Clean-up draws 3 (engine.turn)
-    if first and not g.is_extra_turn:
+    if first and g.consecutive_turns < 2:
         g.schedule_duration(p, card)
 
 

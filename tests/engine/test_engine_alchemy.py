@@ -345,3 +345,86 @@ def test_herbalist_and_alchemist_discard_order_is_the_players() -> None:
     g.end_turn()
     assert [d.kind.value for d in script.asked] == ["order_cards", "choose_cards"]
     assert "Potion" in hand(g, 0) and "Alchemist" in names(g.players[0].discard)
+
+
+# --- Possession -----------------------------------------------------------------------------
+def test_possession_turn_is_decided_by_the_possessor_who_gains_instead() -> None:
+    g, script = make(["Possession", "Workshop", "Bureaucrat"],
+                     {"hand": ["Possession"], "deck": ["Estate"] * 5},
+                     {"hand": ["Workshop", "Copper", "Copper", "Copper"], "deck": ["Estate"] * 5},
+                     answers=["Silver"])
+    g.play_action("Possession")
+    g.end_turn()
+    assert (g.current, g.possessed_by, g.is_extra_turn) == (1, 0, True)
+    assert g.players[1].turns_taken == 0
+    g.play_action("Workshop")
+    assert script.asked[-1].player == 0  # the possessor decides
+    g.play_all_treasures()
+    g.buy("Silver")
+    assert names(g.players[0].discard) == ["Possession", "Silver", "Silver"]
+    assert g.players[1].discard == []
+    g.end_turn()
+    assert (g.current, g.possessed_by, g.is_extra_turn) == (1, None, False)
+    assert g.players[1].turns_taken == 1 and g.consecutive_turns == 2  # the normal turn only
+
+
+def test_possession_gains_to_the_possessors_discard_whatever_the_destination() -> None:
+    g, _ = make(["Possession", "Bureaucrat"], {"hand": ["Possession"], "deck": ["Estate"] * 5},
+                {"hand": ["Bureaucrat"], "deck": ["Copper"] * 5}, answers=["Estate"])
+    g.play_action("Possession")
+    g.end_turn()
+    g.play_action("Bureaucrat")  # "gain a Silver onto your deck"
+    assert names(g.players[0].discard) == ["Possession", "Silver"]
+    assert deck(g, 1) == ["Copper"] * 5
+
+
+def test_possession_sets_trashed_cards_aside_until_after_cleanup() -> None:
+    g, _ = make(["Possession", "Chapel"], {"hand": ["Possession"], "deck": ["Estate"] * 5},
+                {"hand": ["Chapel", "Curse", "Estate"], "deck": ["Copper"] * 5},
+                answers=[["Curse", "Estate"]])
+    g.play_action("Possession")
+    g.end_turn()
+    g.play_action("Chapel")
+    assert g.trash == [] and names(g.players[1].set_aside) == ["Curse", "Estate"]
+    g.end_turn()
+    assert names(g.players[1].discard) == ["Chapel", "Curse", "Estate"]
+    assert g.players[1].set_aside == [] and hand(g, 1) == ["Copper"] * 5
+
+
+def test_possession_of_the_possessor_player_and_other_players_decide_for_themselves() -> None:
+    g, script = make(["Possession", "Militia"], {"hand": ["Possession"], "deck": ["Estate"] * 5},
+                     {"hand": ["Militia"], "deck": ["Copper"] * 5}, answers=[["Estate"] * 2])
+    g.play_action("Possession")
+    g.end_turn()
+    g.play_action("Militia")  # hits the possessor, who discards for themself
+    assert script.asked[-1].player == 0 and len(g.players[0].hand) == 3
+
+
+def test_possession_is_not_a_duration_and_is_cumulative() -> None:
+    g, _ = make(["Possession", "Throne Room"],
+                {"hand": ["Throne Room", "Possession"], "deck": ["Estate"] * 5},
+                {"deck": ["Copper"] * 15})
+    g.play_action("Throne Room")
+    assert list(g.possessions) == [(1, 0), (1, 0)]
+    g.end_turn()
+    assert names(g.players[0].discard) == ["Throne Room", "Possession"]
+    seen = []
+    for _ in range(3):
+        seen.append((g.current, g.possessed_by))
+        g.end_turn()
+    assert seen == [(1, 0), (1, 0), (1, None)]
+    assert g.current == 0
+
+
+def test_possession_with_random_bots_keeps_every_card() -> None:
+    from engine import new_game
+    from engine.invariants import check_invariants
+    from engine.providers import providers_for
+
+    kingdom = ["Possession", "Outpost", "Chapel", "Feast", "Thief", "Witch", "Moat", "Mine",
+               "Watchtower", "Transmute"]
+    for seed in range(3):
+        g = new_game(kingdom, 3, seed=seed, providers=providers_for("random", 3, seed))
+        while not g.over and g.turn_number < 150:
+            g.play_turn()
+            assert check_invariants(g) == []

@@ -676,6 +676,82 @@ def cleanup_in_play_order(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Game, "_discard_hooked_from_play", wrong)
 
 
+def possession_plain_extra_turn(g, p, card, play) -> None:
+    """An Outpost-like extra turn for the left neighbour, nobody possessing it."""
+    g.extra_turns.append((p.index + 1) % len(g.players))
+
+
+def possession_not_cumulative(g, p, card, play) -> None:
+    target = ((p.index + 1) % len(g.players), p.index)
+    if target not in g.possessions:
+        g.possessions.append(target)
+
+
+def possession_stays_with_possessor(g, p, card, play) -> None:
+    g.possessions.append(((p.index + 1) % len(g.players), g.controller(p.index)))
+
+
+def turn_patch(attr: str, make: Callable[[Any], Callable[..., Any]]) -> Patch:
+    """Replace a method of the Game with a wrong version built from the original."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        from engine.game import Game
+
+        mp.setattr(Game, attr, make(getattr(Game, attr)))
+
+    return apply
+
+
+def possession_before_outpost(original):
+    def wrong(game) -> None:
+        if game.possessions and not game.game_should_end():
+            idx, possessor = game.possessions.popleft()
+            game._start_turn(idx, True, possessor)
+            return
+        original(game)
+
+    return wrong
+
+
+def turns_after_game_end(original):
+    def wrong(game) -> None:
+        if game.possessions:
+            idx, possessor = game.possessions.popleft()
+            game._start_turn(idx, True, possessor)
+            return
+        original(game)
+
+    return wrong
+
+
+def only_extra_turns_are_consecutive(original):
+    def wrong(game, idx, extra, possessor=None) -> None:
+        original(game, idx, extra, possessor)
+        game.consecutive_turns = 2 if extra else 1
+
+    return wrong
+
+
+def possession_turns_counted(original):
+    def wrong(game, idx, extra, possessor=None) -> None:
+        original(game, idx, extra, possessor)
+        if possessor is not None:
+            game.players[idx].turns_taken += 1
+
+    return wrong
+
+
+def possessor_cannot_react(original):
+    """The possessor is taken for the player of the Attack: never offered a Reaction."""
+
+    def wrong(game, attacker, attack) -> frozenset:
+        if game.possessed_by is None:
+            return original(game, attacker, attack)
+        return frozenset()
+
+    return wrong
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -857,6 +933,26 @@ CASES: list[tuple[str, Patch]] = [
     ("herbalist--alchemist-discarded-first", cleanup_in_play_order),
     ("herbalist--two-herbalists-two-treasures", hook("Herbalist", "on_discard_from_play",
                                                      herbalist_one_per_turn)),
+    ("possession--possessor-decides-and-gains", hook("Possession", "on_play",
+                                                     possession_plain_extra_turn)),
+    ("possession--trashed-cards-return-after-cleanup", hook("Possession", "on_play",
+                                                            possession_plain_extra_turn)),
+    ("possession--attack-hits-possessor", hook("Possession", "on_play",
+                                               possession_plain_extra_turn)),
+    ("possession--possessor-reveals-moat", turn_patch("_react_to_attack",
+                                                      possessor_cannot_react)),
+    ("possession--outpost-turn-first", turn_patch("_next_turn", possession_before_outpost)),
+    ("possession--twice-two-extra-turns", hook("Possession", "on_play",
+                                               possession_not_cumulative)),
+    ("possession--outpost-in-possessed-turn", turn_patch("_start_turn",
+                                                         only_extra_turns_are_consecutive)),
+    ("possession--outpost-after-possession-turn", turn_patch("_start_turn",
+                                                             only_extra_turns_are_consecutive)),
+    ("possession--possessed-player-possesses", hook("Possession", "on_play",
+                                                    possession_stays_with_possessor)),
+    ("possession--game-over-no-more-turns", turn_patch("_next_turn", turns_after_game_end)),
+    ("possession--turns-not-counted-for-ties", turn_patch("_start_turn",
+                                                          possession_turns_counted)),
 ]
 
 

@@ -103,6 +103,14 @@ class GameBase:
         # Player index -> the cards that player gained in their most recent turn
         # (Smugglers); replaced, never mutated, at each turn change.
         self.gained_last_turn: dict[int, list[Card]] = {}
+        # Possession: pending (player, possessor) turns, the possessor of this turn
+        # (None: nobody), and that turn's trashed cards of the possessed player,
+        # set aside until the end of the turn.
+        self.possessions: deque[tuple[int, int]] = deque()
+        self.possessed_by: int | None = None
+        self.possession_trashed: list[Card] = []
+        # How many turns in a row the current player has taken (Outpost's limit).
+        self.consecutive_turns = 1
         self._last_normal = 0
         self.over = False
         # Moves are all-or-nothing unless a simulation turns this off for speed.
@@ -392,6 +400,10 @@ class GameBase:
     def _receive(self, p: Player, card: Card, to: str | None, source: str | None) -> None:
         d = card.defn
         where = to or d.gain_to or "discard"
+        if self.possessed_by is not None and p.index == self.current:
+            # Possession: the possessor gains it instead, always to their discard pile.
+            p = self.players[self.possessed_by]
+            where = "discard"
         zone = self._zone(p, where)
         zone.append(card)
         self.gained_this_turn.append((p.index, card))
@@ -444,7 +456,12 @@ class GameBase:
         """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook."""
         self._step()
         from_zone.remove(card)
-        self.trash.append(card)
+        if self.possessed_by is not None and p.index == self.current:
+            # Possession: trashed all the same, but set aside until the turn ends.
+            p.set_aside.append(card)
+            self.possession_trashed.append(card)
+        else:
+            self.trash.append(card)
         if self._logging:
             self._event("trash", p, (card,), source)
         if card.defn.on_trash is not None:
@@ -605,11 +622,18 @@ class GameBase:
         return frozenset(immune)
 
     # ------------------------------------------------------------ decisions
+    def controller(self, index: int) -> int:
+        """Who makes player ``index``'s decisions: the possessor during a Possession turn."""
+        if self.possessed_by is not None and index == self.current:
+            return self.possessed_by
+        return index
+
     def decide(self, decision: Decision) -> list[Option]:
         """Ask the deciding player's provider; validate and return the picked options."""
         self._step()
         if not self.providers:
             raise SetupError("the game has no decision provider; pass providers=...")
+        decision.player = self.controller(decision.player)
         provider = self.providers[decision.player % len(self.providers)]
         picked = decision.resolve(provider.decide(self, decision))  # type: ignore[arg-type]
         if self._logging:

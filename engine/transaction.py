@@ -18,10 +18,10 @@ if TYPE_CHECKING:
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
     "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
-    "steps", "_depth", "gained_last_turn",
+    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers")
+               "black_market", "cost_modifiers", "possession_trashed")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
 _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "kept_in_play")
 
@@ -50,7 +50,7 @@ def checkpoint(game: Game) -> Any:
         [(pile, pile.cards[:], dict(pile.tokens) if pile.tokens else {})
          for pile in game.piles.values()],
         dict(game.events_bought),
-        list(game.extra_turns),
+        (list(game.extra_turns), list(game.possessions)),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
     )
@@ -68,7 +68,9 @@ def rollback(game: Game, saved: Any) -> None:
         pile.tokens = tokens
     game.events_bought = events_bought
     game.extra_turns.clear()
-    game.extra_turns.extend(extra)
+    game.extra_turns.extend(extra[0])
+    game.possessions.clear()
+    game.possessions.extend(extra[1])
     game._shuffle_script = script
     if game._rng_saved is not None:
         game.rng.setstate(game._rng_saved)  # type: ignore[arg-type]

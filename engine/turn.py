@@ -376,16 +376,14 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
-        discard = p.discard
         keep_ids: set[int] = set()
-        for eff in p.durations:
-            keep_ids.add(id(eff.card))
-            keep_ids.update(id(k) for k in eff.keepers)
-        for c in [c for c in p.in_play if c.defn.on_discard_from_play is not None
-                  and id(c) not in keep_ids]:
-            hook = c.defn.on_discard_from_play
-            assert hook is not None
-            hook(self, p, c)  # Treasury may leave play for the deck instead
+        if p.durations:
+            for eff in p.durations:
+                keep_ids.add(id(eff.card))
+                keep_ids.update(id(k) for k in eff.keepers)
+        if any(c.defn.on_discard_from_play is not None for c in p.in_play):
+            self._discard_hooked_from_play(p, keep_ids)
+        discard = p.discard
         if p.durations:
             kept = [c for c in p.in_play if id(c) in keep_ids]
             discard.extend(c for c in p.in_play if id(c) not in keep_ids)
@@ -396,9 +394,39 @@ class Game(GameBase):
         discard.extend(p.hand)
         p.hand = []
         self.draw(p, 3 if self.outpost_played else 5)
-        if self.outpost_played and not self.is_extra_turn:
+        if self.possession_trashed:
+            # After Clean-up, the possessed player's trashed cards go to their
+            # discard pile (not a gain).
+            for c in self.possession_trashed:
+                self.discard_card(p, c, p.set_aside, "Possession")
+            self.possession_trashed = []
+        if self.outpost_played and self.consecutive_turns < 2:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
+
+    def _discard_hooked_from_play(self, p: Player, keep_ids: set[int]) -> None:
+        """Clean-up's first discards: the cards in play with a when-discarded-from-play
+        hook (Herbalist, Alchemist), one at a time, each hook firing as its card is
+        discarded; the rest of play follows all at once.
+
+        Shared by every such card, so it lives in the turn. The player orders
+        these discards (Herbalist FAQ: discarding Alchemist first, while the Potion
+        is still in play, then Herbalist, which then puts the Potion on the deck).
+        Discarding the other cards of play before them could only take options
+        away, so they are not offered first.
+        """
+        hooked = [c for c in p.in_play
+                  if c.defn.on_discard_from_play is not None and id(c) not in keep_ids]
+        if len(hooked) > 1:
+            hooked = self.order_cards(p, None, "Order to discard from play (first goes first)",
+                                      hooked)
+        for c in hooked:
+            if c not in p.in_play:
+                continue
+            self.discard_card(p, c, p.in_play)
+            hook = c.defn.on_discard_from_play
+            assert hook is not None
+            hook(self, p, c)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""
@@ -417,21 +445,30 @@ class Game(GameBase):
             if self._logging:
                 self._event("game_end", None, (), None, **self.result().to_dict())
             return
-        if self.extra_turns:
+        possessor = None
+        if self.extra_turns:  # Outpost's turn comes before Possession's
             idx = self.extra_turns.popleft()
+            extra = True
+        elif self.possessions:
+            idx, possessor = self.possessions.popleft()
             extra = True
         else:
             idx = (self._last_normal + 1) % len(self.players)
             self._last_normal = idx
             extra = False
-        self._start_turn(idx, extra)
+        self._start_turn(idx, extra, possessor)
 
-    def _start_turn(self, idx: int, extra: bool) -> None:
+    def _start_turn(self, idx: int, extra: bool, possessor: int | None = None) -> None:
         done = self.current  # the player whose turn just ended (Smugglers looks at it)
         self.gained_last_turn = {**self.gained_last_turn,
                                  done: [c for i, c in self.gained_this_turn if i == done]}
+        # Turns in a row by one player: an extra turn, or a normal turn right after
+        # that player's Possession turn (in a solitaire game normal turns start anew).
+        same = idx == self.current and (extra or len(self.players) > 1)
+        self.consecutive_turns = self.consecutive_turns + 1 if same else 1
         self.current = idx
         self.is_extra_turn = extra
+        self.possessed_by = possessor
         self.turn_number += 1
         self.reset_turn_counters()
         p = self.players[idx]
@@ -439,7 +476,10 @@ class Game(GameBase):
             p.turns_taken += 1
         self.phase = "start"
         if self._logging:
-            self._event("turn", p, (), None, extra=extra)
+            if possessor is None:
+                self._event("turn", p, (), None, extra=extra)
+            else:
+                self._event("turn", p, (), None, extra=extra, possessed_by=possessor)
         if p.durations:
             effects = p.durations
             p.durations = []
@@ -491,6 +531,7 @@ class Game(GameBase):
         message, and computing every buyable pile each time is the hot path's
         main cost."""
         self._step()
+        decision.player = self.controller(decision.player)
         provider = self.providers[decision.player % len(self.providers)]
         answer = provider.decide(self, decision)
         if isinstance(answer, list | tuple) and len(answer) == 1:
@@ -669,6 +710,7 @@ class Game(GameBase):
             "current_player": self.current,
             "phase": self.phase,
             "extra_turn": self.is_extra_turn,
+            "possessed_by": self.possessed_by,
             "actions": self.actions,
             "buys": self.buys,
             "coins": self.coins,

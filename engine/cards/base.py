@@ -132,6 +132,9 @@ LABORATORY = _k("Laboratory", 5, ("Action",), cards=2, actions=1)
 
 # --- Library: draw to 7, optionally setting aside Actions as you draw them.
 def _library(g: Game, p: Player, card: Card, play: Play) -> None:
+    # Only its own set-aside cards are discarded: a Golem playing Library keeps the
+    # other Action it revealed set aside, to play next.
+    aside: list[Card] = []
     while len(p.hand) < 7:
         c = g.take_top(p)
         if c is None:
@@ -141,7 +144,8 @@ def _library(g: Game, p: Player, card: Card, play: Play) -> None:
         if c.defn.is_action and g.yes_no(p, card.name, f"Set aside {c.name}?",
                                          context={"card": c.name}):
             g.set_aside(p, c, p.hand, card.name)
-    for c in [c for c in p.set_aside]:
+            aside.append(c)
+    for c in aside:
         g.discard_card(p, c, p.set_aside, card.name)
 
 

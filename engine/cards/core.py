@@ -7,7 +7,8 @@ trashed, moved, or played twice) can be expressed by identity.
 Where a hook works is part of its name, not something the hook checks:
 ``react_attack``/``react_gain``/``react_buy`` work from the hand, ``while_in_play_*`` only
 while the card is in play, ``on_trash`` from wherever it was trashed, and
-``on_gain`` for the gained card itself.
+``on_gain`` for the gained card itself, ``on_discard_from_play`` as Clean-up
+discards the card from play (Herbalist, Alchemist, Treasury).
 """
 
 from __future__ import annotations
@@ -94,14 +95,16 @@ class CardDef:
         self.on_play = on_play
         self.on_gain = on_gain
         self.on_trash = on_trash
-        # Clean-up, as it leaves play (Treasury): may move the card elsewhere first.
-        self.on_discard_from_play = on_discard_from_play
         self.react_attack = react_attack
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
         self.while_in_play_buy = while_in_play_buy
         # While in play, other players' Attacks do not affect its owner (Lighthouse).
         self.while_in_play_immune = while_in_play_immune
+        # "When you discard this from play": called by Clean-up just after the card
+        # went from play to the discard pile (it may move it on, as Alchemist and
+        # Treasury do).
+        self.on_discard_from_play = on_discard_from_play
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn
         self.gain_to = gain_to

@@ -45,11 +45,14 @@ WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside",
 # take more than two consecutive turns." So several Outposts give one extra
 # turn; one played in an extra turn still means a 3-card hand but no further
 # turn. It stays in play until the extra turn is over (its duration effect is
-# that turn starting), and only when it actually grants the turn.
+# that turn starting), and only when it actually grants the turn. "Consecutive"
+# counts any turns in a row (Possession FAQ: Outpost played in the normal turn
+# right after a Possession turn gives nothing; played in the Possession turn, it
+# does), so the test is the run of turns, not whether this turn is an extra one.
 def _outpost(g: Game, p: Player, card: Card, play: Play) -> None:
     first = not g.outpost_played
     g.outpost_played = True  # Clean-up draws 3 (engine.turn)
-    if first and not g.is_extra_turn:
+    if first and g.consecutive_turns < 2:
         g.schedule_duration(p, card)
 
 
@@ -427,13 +430,14 @@ PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)
 # Victory card was *bought* this turn (gaining one does not count, FAQ), you may put it on
 # your deck; each Treasury is asked on its own (FAQ).
 def _treasury_cleanup(g: Game, p: Player, card: Card) -> None:
-    if card not in p.in_play:
+    # Clean-up has just discarded it from play (Game._discard_hooked_from_play).
+    if card not in p.discard:
         return
     cards = registry.all_cards()
     if any(n in cards and cards[n].is_victory for n in g.bought_this_turn):
         return
     if g.yes_no(p, card.name, "Put Treasury on top of your deck?"):
-        g.topdeck(p, card, p.in_play, card.name)
+        g.topdeck(p, card, p.discard, card.name)
 
 
 TREASURY = _s("Treasury", 5, ("Action",), cards=1, actions=1, coins=1,

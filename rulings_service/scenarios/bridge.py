@@ -239,6 +239,8 @@ class Table:
             if p["mats"]:
                 entry["mats"] = p["mats"]
             entry["vp_tokens"] = p["vp_tokens"]
+            if p["tokens"]:
+                entry["tokens"] = p["tokens"]
             if p["durations"]:
                 entry["durations"] = p["durations"]
             players.append(entry)

@@ -285,6 +285,9 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
                     check(name, value, len(player[item[: -len("_size")]]))
                 elif item == "vp_tokens":
                     check(name, value, player["vp_tokens"])
+                elif item == "tokens":
+                    held = player.get("tokens", {})
+                    check(name, value, {token: held.get(token, 0) for token in value})
                 elif item == "score":
                     check(name, value, table.score(number))
                 else:  # turn counters

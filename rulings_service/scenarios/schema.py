@@ -227,6 +227,9 @@ class PlayerExpectSchema(PlayerZonesSchema):
     """Expected zones and counters of one player after the last step."""
 
     vp_tokens = fields.Integer(strict=True)
+    #: Named tokens on the player's mats (Pirate Ship's Coin tokens); a name not given
+    #: is not checked, and 0 means the player has none.
+    tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
     score = fields.Integer(strict=True)
     #: Turn counters; only meaningful for the player whose turn it is.
     actions = fields.Integer(strict=True)

@@ -623,6 +623,76 @@ CASES: list[tuple[str, Patch]] = [
 ]
 
 
+# --- wrong readings of the Prosperity Kingdom cards ---------------------------------------
+def city_coin_for_one_empty(g, p, card, play) -> None:
+    empty = sum(1 for pile in g.piles.values() if pile.supply and not pile.cards)
+    if empty >= 1:
+        g.draw(p, 1)
+        g.coins += 1
+        g.buys += 1
+
+
+def bishop_others_trash_first_and_score(g, p, card, play) -> None:
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        for c in g.choose_from_hand(q, card.name, "Trash", min=0, max=1):
+            q.vp_tokens += g.cost(c).coins // 2
+            g.trash_card(q, c, q.hand, card.name)
+    p.vp_tokens += 1
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        p.vp_tokens += g.cost(picked[0]).coins // 2
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+def counting_house_takes_all(g, p, card, play) -> None:
+    for c in [c for c in p.discard if c.name == "Copper"]:
+        g.to_hand(p, c, p.discard)
+
+
+def expand_up_to_four_more(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(4)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def forge_up_to_total(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=len(p.hand))
+    total = sum(g.cost(c).coins for c in picked)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(total))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def forge_needs_a_trashed_card(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=len(p.hand))
+    if not picked:
+        return
+    forge_up_to_total(g, p, card, play)
+
+
+CASES += [
+    ("monument--vp-token-and-coins", hook("Monument", "on_play", no_op)),
+    ("workers-village--card-actions-buy", hook("Worker's Village", "buys", 0)),
+    ("city--one-empty-pile", hook("City", "on_play", city_coin_for_one_empty)),
+    ("city--three-empty-piles", hook("City", "on_play", no_op)),
+    ("bishop--trash-then-others-may", hook("Bishop", "on_play",
+                                           bishop_others_trash_first_and_score)),
+    ("counting-house--coppers-from-discard", hook("Counting House", "on_play",
+                                                  counting_house_takes_all)),
+    ("expand--up-to-three-more", hook("Expand", "on_play", expand_up_to_four_more)),
+    ("forge--exact-total", hook("Forge", "on_play", forge_up_to_total)),
+    ("forge--trash-nothing", hook("Forge", "on_play", forge_needs_a_trashed_card)),
+]
+
+
 def test_sample_is_large_enough() -> None:
     assert len({sid for sid, _ in CASES}) >= 20
 
@@ -636,3 +706,4 @@ def test_scenario_fails_when_card_is_broken(scenario_id: str, breaks: Patch, mon
     breaks(monkeypatch)
     broken = run_scenario(scenario)
     assert not broken.passed, f"{scenario_id} still passes with the card broken"
+

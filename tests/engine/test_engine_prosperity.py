@@ -1,0 +1,86 @@
+"""Prosperity Kingdom cards (first edition), including the FAQ interactions."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import deck, hand, make, names
+
+from engine import IllegalMove
+
+
+def test_monument_coins_and_vp_token_counted_in_score() -> None:
+    g, _ = make(["Monument"], {"hand": ["Monument"]}, {})
+    g.play_action("Monument")
+    assert (g.coins, g.players[0].vp_tokens, g.victory_points(g.players[0])) == (2, 1, 1)
+
+
+def test_workers_village_bonuses() -> None:
+    g, _ = make(["Worker's Village"], {"hand": ["Worker's Village"], "deck": ["Gold"]}, {})
+    g.play_action("Worker's Village")
+    assert (g.actions, g.buys, hand(g, 0)) == (2, 2, ["Gold"])
+
+
+@pytest.mark.parametrize(("empty", "cards", "coins", "buys"),
+                         [((), 1, 0, 1), (("Estate",), 2, 0, 1),
+                          (("Estate", "Curse"), 2, 1, 2), (("Estate", "Curse", "Duchy"), 2, 1, 2)])
+def test_city_bonuses_by_empty_supply_piles(empty: tuple[str, ...], cards: int, coins: int,
+                                            buys: int) -> None:
+    g, _ = make(["City"], {"hand": ["City"], "deck": ["Copper"] * 5}, {},
+                supply={n: 0 for n in empty}, trash=[])
+    g.play_action("City")
+    assert (len(g.players[0].hand), g.coins, g.buys, g.actions) == (cards, coins, buys, 2)
+
+
+def test_bishop_tokens_half_cost_rounded_down_and_others_optional() -> None:
+    g, s = make(["Bishop"], {"hand": ["Bishop", "Duchy"]}, {"hand": ["Estate"]},
+                {"hand": ["Copper"]}, answers=[[], "Copper"])
+    g.play_action("Bishop")
+    assert g.players[0].vp_tokens == 1 + 2  # Duchy costs 5: 2 tokens
+    assert names(g.trash) == ["Duchy", "Copper"]
+    assert g.players[2].vp_tokens == 0 and hand(g, 1) == ["Estate"]
+    assert s.asked[0].player == 1 and s.asked[0].min == 0
+
+
+def test_bishop_empty_hand_still_token_and_coin() -> None:
+    g, _ = make(["Bishop"], {"hand": ["Bishop"]}, {})
+    g.play_action("Bishop")
+    assert (g.coins, g.players[0].vp_tokens) == (1, 1)
+
+
+def test_counting_house_takes_chosen_coppers_only() -> None:
+    g, s = make(["Counting House"], {"hand": ["Counting House"],
+                                     "discard": ["Copper", "Estate", "Copper"]}, {},
+                answers=[["Copper"]])
+    g.play_action("Counting House")
+    assert hand(g, 0) == ["Copper"]
+    assert sorted(names(g.players[0].discard)) == ["Copper", "Estate"]
+    assert {o.id for o in s.asked[0].options} == {"Copper"}
+
+
+def test_expand_limit_and_no_trash_no_gain() -> None:
+    g, s = make(["Expand"], {"hand": ["Expand", "Silver"]}, {}, answers=["Gold"])
+    g.play_action("Expand")
+    assert names(g.players[0].discard) == ["Gold"] and names(g.trash) == ["Silver"]
+    ids = s.asked[0].option_ids()
+    assert "Province" not in ids and "Gold" in ids
+    g2, _ = make(["Expand"], {"hand": ["Expand"]}, {})
+    g2.play_action("Expand")
+    assert g2.players[0].discard == []
+
+
+def test_forge_exact_total_and_zero() -> None:
+    g, s = make(["Forge", "Smithy"], {"hand": ["Forge", "Estate", "Estate", "Copper"]}, {},
+                answers=[["Estate", "Estate", "Copper"], "Smithy"])
+    g.play_action("Forge")
+    assert names(g.players[0].discard) == ["Smithy"]
+    assert s.asked[1].option_ids() == ["Smithy"]
+    g, _ = make(["Forge"], {"hand": ["Forge"]}, {}, answers=["Curse"])
+    g.play_action("Forge")
+    assert names(g.players[0].discard) == ["Curse"]
+
+
+def test_cards_not_buyable_errors_are_clear() -> None:
+    g, _ = make(["Monument"], {"hand": []}, {}, phase="buy")
+    with pytest.raises(IllegalMove):
+        g.buy("Monument")
+    assert deck(g, 0) == []

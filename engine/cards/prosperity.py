@@ -150,3 +150,129 @@ def _forge(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 FORGE = _k("Forge", 7, ("Action",), on_play=_forge)
+
+
+# --- Mountebank: each other player may discard a Curse; if not, gains a Curse and a
+# Copper (FAQ: in turn order; an empty pile skips only its own gain; with both empty the
+# Curse may still be discarded; Moat blocks the whole attack).
+def _mountebank(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        curse = next((c for c in q.hand if c.defn.is_curse), None)
+        if curse is not None and g.yes_no(q, card.name, "Discard a Curse?"):
+            g.discard_card(q, curse, q.hand, card.name)
+            continue
+        g.gain(q, "Curse", source=card.name)
+        g.gain(q, "Copper", source=card.name)
+
+
+MOUNTEBANK = _k("Mountebank", 5, ("Action", "Attack"), coins=2, on_play=_mountebank)
+
+
+# --- Rabble: others reveal 3, discard the Actions and Treasures (a card of either type,
+# whatever else it is: FAQ), and put the rest back in the order they choose.
+def _rabble(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 3, card.name)
+        for c in revealed:
+            if c.defn.is_action or c.defn.is_treasure:
+                g.discard_card(q, c, q.set_aside, card.name)
+        rest = [c for c in revealed if c in q.set_aside]
+        for c in g.order_cards(q, card.name, "Put these back on your deck (last on top)", rest):
+            g.topdeck(q, c, q.set_aside, card.name)
+
+
+RABBLE = _k("Rabble", 5, ("Action", "Attack"), cards=3, on_play=_rabble)
+
+
+# --- Vault: +2 Cards (drawn first: FAQ), discard any number for +1 coin each; each
+# other player may discard 2 cards and, if they discarded 2, draws 1 (FAQ: a player with
+# one card may discard it but draws nothing).
+def _vault(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard any number of cards for +1 coin each",
+                                min=0, max=len(p.hand))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(picked)
+    for q in _others(g, p):
+        if not q.hand or not g.yes_no(q, card.name, "Discard 2 cards to draw 1?"):
+            continue
+        n = min(2, len(q.hand))
+        for c in g.choose_from_hand(q, card.name, f"Discard {n} cards", min=n, max=n):
+            g.discard_card(q, c, q.hand, card.name)
+        if n == 2:
+            g.draw(q, 1)
+
+
+VAULT = _k("Vault", 5, ("Action",), cards=2, on_play=_vault)
+
+
+# --- Goons: Militia's attack, and while in play +1 VP token per card bought (FAQ: each
+# Goons in play counts; a Goons played three times by King's Court is one card in play).
+def _goons(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def _goons_buy(g: Game, p: Player, goons: Card, bought: Card) -> None:
+    p.vp_tokens += 1
+
+
+GOONS = _k("Goons", 6, ("Action", "Attack"), buys=1, coins=2, on_play=_goons,
+           while_in_play_buy=_goons_buy)
+
+
+# --- Bank: worth 1 coin per Treasure in play when played, itself included (FAQ: fixed
+# at that moment).
+def _bank(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.coins += sum(1 for c in p.in_play if c.defn.is_treasure)
+
+
+BANK = _k("Bank", 7, ("Treasure",), on_play=_bank)
+
+
+def _reveal_until_treasure(g: Game, p: Player, source: str) -> tuple[Card | None, list[Card]]:
+    """Reveal cards into set-aside until a Treasure (FAQ: a shuffle leaves the revealed
+    cards out); returns the Treasure (or None) and the other revealed cards."""
+    others: list[Card] = []
+    while True:
+        one = g.reveal_from_deck(p, 1, source)
+        if not one:
+            return None, others
+        if one[0].defn.is_treasure:
+            return one[0], others
+        others.append(one[0])
+
+
+# --- Loan: worth 1; reveal until a Treasure, discard or trash it; discard the others.
+def _loan(g: Game, p: Player, card: Card, play: Play) -> None:
+    found, others = _reveal_until_treasure(g, p, card.name)
+    if found is not None:
+        choice = g.choose_option(p, card.name, f"Discard or trash {found.name}?",
+                                 [("discard", "discard it"), ("trash", "trash it")],
+                                 context={"card": found.name})
+        if choice == "trash":
+            g.trash_card(p, found, p.set_aside, card.name)
+        else:
+            g.discard_card(p, found, p.set_aside, card.name)
+    for c in others:
+        g.discard_card(p, c, p.set_aside, card.name)
+
+
+LOAN = _k("Loan", 3, ("Treasure",), coins=1, on_play=_loan)
+
+
+# --- Venture: worth 1; reveal until a Treasure, discard the others, then play it (FAQ:
+# with its own effect, so a Venture found reveals again).
+def _venture(g: Game, p: Player, card: Card, play: Play) -> None:
+    found, others = _reveal_until_treasure(g, p, card.name)
+    for c in others:
+        g.discard_card(p, c, p.set_aside, card.name)
+    if found is not None:
+        g.play_card(p, found, p.set_aside, by=card)
+
+
+VENTURE = _k("Venture", 5, ("Treasure",), coins=1, on_play=_venture)

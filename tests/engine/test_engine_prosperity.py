@@ -84,3 +84,61 @@ def test_cards_not_buyable_errors_are_clear() -> None:
     with pytest.raises(IllegalMove):
         g.buy("Monument")
     assert deck(g, 0) == []
+
+
+def test_mountebank_choice_and_gains() -> None:
+    g, _ = make(["Mountebank"], {"hand": ["Mountebank"]}, {"hand": ["Curse"]}, {"hand": []},
+                answers=["no"])
+    g.play_action("Mountebank")
+    assert sorted(names(g.players[1].discard)) == ["Copper", "Curse"]
+    assert sorted(names(g.players[2].discard)) == ["Copper", "Curse"]
+    assert g.coins == 2
+
+
+def test_rabble_puts_back_in_chosen_order() -> None:
+    g, _ = make(["Rabble"], {"hand": ["Rabble"], "deck": ["Copper"] * 3},
+                {"deck": ["Estate", "Village", "Duchy", "Gold"]}, answers=[["Estate", "Duchy"]])
+    g.play_action("Rabble")
+    assert deck(g, 1) == ["Duchy", "Estate", "Gold"]
+    assert names(g.players[1].discard) == ["Village"]
+    assert len(g.players[0].hand) == 3
+
+
+def test_vault_coins_and_other_player_draw() -> None:
+    g, _ = make(["Vault"], {"hand": ["Vault", "Estate"], "deck": ["Copper", "Curse"]},
+                {"hand": ["Estate", "Estate"], "deck": ["Gold"]},
+                answers=[["Estate", "Curse"], "yes"])
+    g.play_action("Vault")
+    assert (g.coins, hand(g, 0)) == (2, ["Copper"])
+    assert hand(g, 1) == ["Gold"]
+
+
+def test_goons_tokens_on_buys_only() -> None:
+    g, _ = make(["Goons"], {"hand": ["Goons"]}, {"hand": ["Copper"] * 4}, answers=[["Copper"]])
+    g.play_action("Goons")
+    assert (g.buys, g.coins, len(g.players[1].hand)) == (2, 2, 3)
+    g.gain_card(0, "Silver")
+    assert g.players[0].vp_tokens == 0
+    g.buy("Copper")
+    g.buy("Copper")
+    assert g.players[0].vp_tokens == 2
+
+
+def test_bank_value_depends_on_order() -> None:
+    g, _ = make(["Bank"], {"hand": ["Bank", "Copper", "Copper"]}, {}, phase="buy")
+    g.play_treasure("Copper")
+    g.play_treasure("Bank")
+    assert g.coins == 3
+    g.play_treasure("Copper")
+    assert g.coins == 4
+
+
+def test_loan_discard_option_and_venture_plays_treasure() -> None:
+    g, _ = make(["Loan"], {"hand": ["Loan"], "deck": ["Estate", "Gold"]}, {}, answers=["discard"],
+                phase="buy")
+    g.play_treasure("Loan")
+    assert names(g.players[0].discard) == ["Gold", "Estate"] and g.coins == 1
+    g, _ = make(["Venture"], {"hand": ["Venture"], "deck": ["Estate", "Gold"]}, {}, phase="buy")
+    g.play_treasure("Venture")
+    assert (g.coins, names(g.players[0].in_play)) == (4, ["Venture", "Gold"])
+    assert names(g.players[0].discard) == ["Estate"]

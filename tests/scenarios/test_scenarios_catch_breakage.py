@@ -678,6 +678,64 @@ def forge_needs_a_trashed_card(g, p, card, play) -> None:
     forge_up_to_total(g, p, card, play)
 
 
+def mountebank_always_discards_curse(g, p, card, play) -> None:
+    for q in play.victims(g):
+        curse = next((c for c in q.hand if c.defn.is_curse), None)
+        if curse is not None:
+            g.discard_card(q, curse, q.hand, card.name)
+        else:
+            g.gain(q, "Curse", source=card.name)
+            g.gain(q, "Copper", source=card.name)
+
+
+def rabble_discards_everything(g, p, card, play) -> None:
+    for q in play.victims(g):
+        for c in g.reveal_from_deck(q, 3, card.name):
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+def vault_draw_for_any_discard(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(p.hand))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(picked)
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        if q.hand and g.yes_no(q, card.name, "Discard 2?"):
+            m = min(2, len(q.hand))
+            for c in g.choose_from_hand(q, card.name, "Discard", min=m, max=m):
+                g.discard_card(q, c, q.hand, card.name)
+            g.draw(q, 1)
+
+
+def bank_counts_other_treasures(g, p, card, play) -> None:
+    g.coins += sum(1 for c in p.in_play if c.defn.is_treasure and c is not card)
+
+
+def loan_always_discards(g, p, card, play) -> None:
+    while True:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        g.discard_card(p, one[0], p.set_aside, card.name)
+        if one[0].defn.is_treasure:
+            break
+
+
+def venture_adds_coins_only(g, p, card, play) -> None:
+    while True:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            return
+        if one[0].defn.is_treasure:
+            g.coins += one[0].defn.coins
+            p.set_aside.remove(one[0])
+            p.in_play.append(one[0])
+            return
+        g.discard_card(p, one[0], p.set_aside, card.name)
+
+
 CASES += [
     ("monument--vp-token-and-coins", hook("Monument", "on_play", no_op)),
     ("workers-village--card-actions-buy", hook("Worker's Village", "buys", 0)),
@@ -690,6 +748,14 @@ CASES += [
     ("expand--up-to-three-more", hook("Expand", "on_play", expand_up_to_four_more)),
     ("forge--exact-total", hook("Forge", "on_play", forge_up_to_total)),
     ("forge--trash-nothing", hook("Forge", "on_play", forge_needs_a_trashed_card)),
+    ("mountebank--curse-or-curse-and-copper", hook("Mountebank", "on_play",
+                                                    mountebank_always_discards_curse)),
+    ("rabble--discard-actions-treasures", hook("Rabble", "on_play", rabble_discards_everything)),
+    ("vault--others-discard-two-draw-one", hook("Vault", "on_play", vault_draw_for_any_discard)),
+    ("goons--token-per-buy", hook("Goons", "while_in_play_buy", None)),
+    ("bank--played-first-worth-one", hook("Bank", "on_play", bank_counts_other_treasures)),
+    ("loan--trash-found-treasure", hook("Loan", "on_play", loan_always_discards)),
+    ("venture--plays-found-treasure", hook("Venture", "on_play", venture_adds_coins_only)),
 ]
 
 

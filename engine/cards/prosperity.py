@@ -1,17 +1,22 @@
-"""Prosperity: Watchtower (when-gain reaction), King's Court, Hoard (while in play, on buy)."""
+"""Prosperity (first edition): its 25 Kingdom cards.
+
+Platinum and Colony are in :mod:`engine.cards.basic`. Bonuses printed as ``+N`` are
+data; hooks implement the rest, with the FAQ points they honour noted.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from engine import registry
 from engine.cards.base import _multi_play
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
+    from engine.primitives import GameBase, Play
     from engine.primitives import GameBase as Game
-    from engine.primitives import Play
     from engine.state import Player
 
 SET = "prosperity"
@@ -276,3 +281,114 @@ def _venture(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 VENTURE = _k("Venture", 5, ("Treasure",), coins=1, on_play=_venture)
+
+
+# --- Grand Market: can't be bought with a Copper in play (FAQ: only Coppers in play
+# now count, not those in hand or no longer in play; gaining it otherwise is fine).
+def _grand_market_forbidden(g: Game, p: Player) -> str | None:
+    if any(c.name == "Copper" for c in p.in_play):
+        return "Grand Market cannot be bought with a Copper in play"
+    return None
+
+
+GRAND_MARKET = _k("Grand Market", 6, ("Action",), cards=1, actions=1, buys=1, coins=2,
+                  buy_forbidden=_grand_market_forbidden)
+
+
+# --- Talisman: while in play, buying a non-Victory card costing 4 or less (its cost
+# then: FAQ) gains another copy. The bought card is gained from the pile first, so the
+# copy is the next card of the pile: none left, none gained (FAQ).
+def _talisman_buy(g: Game, p: Player, talisman: Card, bought: Card) -> None:
+    if bought.defn.is_victory or not g.cost(bought).at_most(Cost(4)):
+        return
+    pile = g.piles[g.pile_name_of(bought)]
+    if len(pile.cards) >= 2:
+        g.gain(p, pile.name, source=talisman.name)
+
+
+TALISMAN = _k("Talisman", 4, ("Treasure",), coins=1, while_in_play_buy=_talisman_buy)
+
+
+# --- Quarry: while in play, Action cards cost 2 less (not below 0), per Quarry (FAQ:
+# cumulative, every Action card everywhere, any card with the Action type).
+def _quarry_cost(g: GameBase, d: CardDef, c: Cost) -> Cost:
+    if not d.is_action or not c.coins:
+        return c
+    n = sum(1 for x in g.players[g.current].in_play if x.name == "Quarry")
+    return c.plus_coins(-2 * n) if n else c
+
+
+QUARRY = _k("Quarry", 4, ("Treasure",), coins=1, cost_modifier=_quarry_cost)
+
+
+# --- Peddler: in its owner's Buy phase, costs 2 less per Action card in play (FAQ:
+# every Peddler, wherever it is; a card played several times is one card in play).
+def _peddler_cost(g: GameBase, d: CardDef, c: Cost) -> Cost:
+    if d.name != "Peddler" or g.phase != "buy":
+        return c
+    n = sum(1 for x in g.players[g.current].in_play if x.defn.is_action)
+    return c.plus_coins(-2 * n) if n else c
+
+
+PEDDLER = _k("Peddler", 8, ("Action",), cards=1, actions=1, coins=1,
+             cost_modifier=_peddler_cost)
+
+
+# --- Royal Seal: while in play, each card its owner gains may go on top of the deck
+# (FAQ: however it was gained; an empty deck is not shuffled, the card becomes the deck).
+def _royal_seal_gain(g: Game, p: Player, seal: Card, gained: Card, zone: list[Card]) -> None:
+    if g.yes_no(p, seal.name, f"Put {gained.name} on top of your deck?",
+                context={"card": gained.name}):
+        g.topdeck(p, gained, zone, seal.name)
+
+
+ROYAL_SEAL = _k("Royal Seal", 5, ("Treasure",), coins=2, while_in_play_gain=_royal_seal_gain)
+
+
+# --- Mint: may reveal a Treasure from hand (it stays there) and gain a copy; when
+# bought, trash every Treasure in play (FAQ: before the Mint is gained, so a Royal Seal
+# in play is gone by then; Treasures in hand stay).
+def _mint(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Reveal a Treasure to gain a copy", min=0,
+                                max=1, pred=lambda c: c.defn.is_treasure)
+    if not picked:
+        return
+    g.reveal(p, picked, card.name)
+    pile = g.piles.get(g.pile_name_of(picked[0]))
+    if pile is not None and pile.supply:
+        g.gain(p, pile.name, source=card.name)
+
+
+def _mint_buy(g: Game, p: Player, card: Card) -> None:
+    for c in [c for c in p.in_play if c.defn.is_treasure]:
+        g.trash_card(p, c, p.in_play, card.name)
+
+
+MINT = _k("Mint", 5, ("Action",), on_play=_mint, on_buy=_mint_buy)
+
+
+# --- Contraband: worth 3, +1 Buy; the player to the left names a card (FAQ: any card,
+# not only a Supply one; once per Contraband played), which cannot be bought this turn
+# (it can still be gained otherwise).
+def _contraband(g: Game, p: Player, card: Card, play: Play) -> None:
+    left = g.players[(p.index + 1) % len(g.players)]
+    names = sorted(registry.all_cards())
+    named = g.choose_option(left, card.name, "Name a card that cannot be bought this turn",
+                            [(n, n) for n in names])
+    g.cannot_buy.append(named)
+
+
+CONTRABAND = _k("Contraband", 5, ("Treasure",), coins=3, buys=1, on_play=_contraband)
+
+
+# --- Trade Route: +1 Buy, +1 coin per token on the mat, trash a card from hand
+# (mandatory; none in hand, none trashed). Tokens: engine.setup and GameBase.gain (FAQ:
+# one per Victory pile that has had a card gained, by anyone, however).
+def _trade_route(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.coins += g.trade_route_mat
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+TRADE_ROUTE = _k("Trade Route", 3, ("Action",), buys=1, on_play=_trade_route)

@@ -142,3 +142,84 @@ def test_loan_discard_option_and_venture_plays_treasure() -> None:
     g.play_treasure("Venture")
     assert (g.coins, names(g.players[0].in_play)) == (4, ["Venture", "Gold"])
     assert names(g.players[0].discard) == ["Estate"]
+
+
+def test_grand_market_buy_restriction_and_buy_options() -> None:
+    g, _ = make(["Grand Market"], {"hand": ["Gold", "Silver", "Copper"]}, {}, phase="buy")
+    g.play_all_treasures()
+    assert g.can_buy("Grand Market") and "Copper" in str(g.can_buy("Grand Market"))
+    assert "buy:Grand Market" not in [o.id for o in g.buy_options()]
+    with pytest.raises(IllegalMove, match="Copper in play"):
+        g.buy("Grand Market")
+
+
+def test_talisman_copies_cheap_non_victory_buys() -> None:
+    g, _ = make(["Talisman"], {"hand": ["Talisman", "Gold", "Copper"]}, {}, phase="buy",
+                buys=2)
+    g.play_all_treasures()
+    g.buy("Silver")
+    g.buy("Estate")
+    assert sorted(names(g.players[0].discard)) == ["Estate", "Silver", "Silver"]
+
+
+def test_quarry_and_peddler_cost_modifiers() -> None:
+    g, _ = make(["Quarry", "Peddler", "Village"], {"hand": ["Quarry", "Quarry"],
+                                                    "in_play": ["Village"]}, {}, phase="buy")
+    pedd = g.piles["Peddler"].top
+    assert pedd is not None
+    assert g.cost(pedd).coins == 6  # one Action in play, Buy phase
+    g.play_all_treasures()
+    assert g.cost(pedd).coins == 2 and g.cost(g.piles["Village"].top).coins == 0
+    assert g.cost(g.piles["Silver"].top).coins == 3
+    g.phase = "action"
+    assert g.cost(pedd).coins == 4  # Quarries still count; Peddler's own discount does not
+
+
+def test_royal_seal_topdecks_then_watchtower_sees_it_on_deck() -> None:
+    g, _ = make(["Royal Seal", "Watchtower"], {"hand": ["Royal Seal", "Watchtower", "Copper"]},
+                {}, phase="buy", answers=["yes", "Watchtower", "trash"])
+    g.play_all_treasures()
+    g.buy("Silver")
+    assert deck(g, 0) == [] and names(g.trash) == ["Silver"]
+
+
+def test_mint_gains_copy_and_buy_trashes_played_treasures() -> None:
+    g, _ = make(["Mint"], {"hand": ["Mint", "Gold", "Silver"]}, {}, answers=["Gold"])
+    g.play_action("Mint")
+    assert hand(g, 0) == ["Gold", "Silver"] and names(g.players[0].discard) == ["Gold"]
+    g.play_all_treasures()
+    g.buy("Mint")
+    assert names(g.trash) == ["Gold", "Silver"] and g.players[0].in_play[0].name == "Mint"
+
+
+def test_contraband_names_any_card_and_resets_next_turn() -> None:
+    g, s = make(["Contraband"], {"hand": ["Contraband", "Gold"]}, {}, answers=["Gold"],
+                phase="buy")
+    g.play_treasure("Contraband")
+    assert s.asked[0].player == 1 and "Platinum" in s.asked[0].option_ids()
+    g.play_all_treasures()
+    assert g.can_buy("Gold") and g.buys == 2
+    g.end_turn()
+    assert g.cannot_buy == []
+
+
+def test_trade_route_tokens_setup_and_move_once_per_pile() -> None:
+    from engine.setup import new_game
+
+    g = new_game(["Trade Route", "Gardens"], 2)
+    tokened = sorted(n for n, p in g.piles.items() if p.tokens.get("Trade Route"))
+    assert tokened == ["Duchy", "Estate", "Gardens", "Province"]
+    g2 = new_game(["Village"], 2, black_market=["Trade Route"])
+    assert g2.piles["Estate"].tokens.get("Trade Route") == 1
+    assert not new_game(["Village"], 2).piles["Estate"].tokens
+    g.gain(g.players[0], "Estate")
+    g.gain(g.players[1], "Estate")
+    g.gain(g.players[1], "Curse")
+    assert g.trade_route_mat == 1
+
+
+def test_trade_route_mat_rolls_back_with_a_failed_move() -> None:
+    g, _ = make(["Trade Route", "Workshop"], {"hand": ["Workshop"]}, {}, answers=["Nope"])
+    with pytest.raises(Exception):  # noqa: B017 - the scripted answer is not a legal option
+        g.play_action("Workshop")
+    assert g.trade_route_mat == 0 and g.piles["Estate"].tokens == {"Trade Route": 1}

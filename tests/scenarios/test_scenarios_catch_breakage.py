@@ -736,6 +736,47 @@ def venture_adds_coins_only(g, p, card, play) -> None:
         g.discard_card(p, one[0], p.set_aside, card.name)
 
 
+def grand_market_copper_in_hand(g, p) -> str | None:
+    if any(c.name == "Copper" for c in p.in_play + p.hand):
+        return "Copper"
+    return None
+
+
+def talisman_copies_victory_too(g, p, talisman, bought) -> None:
+    if g.cost(bought).at_most(Cost(4)):
+        g.gain(p, bought.name, source=talisman.name)
+
+
+def talisman_gains_before_the_bought_card(g, p, talisman, bought) -> None:
+    if not bought.defn.is_victory and g.cost(bought).at_most(Cost(4)):
+        g.gain(p, bought.name, source=talisman.name)
+
+
+def quarry_not_cumulative(g, d, c):
+    if d.is_action and any(x.name == "Quarry" for x in g.players[g.current].in_play):
+        return c.plus_coins(-2)
+    return c
+
+
+def peddler_counts_plays(g, d, c):
+    if d.name != "Peddler" or g.phase != "buy":
+        return c
+    return c.plus_coins(-2 * sum(1 for x in g.played_this_turn if x.defn.is_action))
+
+
+def mint_trashes_hand_treasures_too(g, p, card) -> None:
+    for zone in (p.in_play, p.hand):
+        for c in [c for c in zone if c.defn.is_treasure]:
+            g.trash_card(p, c, zone, card.name)
+
+
+def trade_route_per_victory_card(g, p, card, play) -> None:
+    g.coins += sum(1 for _, c in g.gained_this_turn if c.defn.is_victory)
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
 CASES += [
     ("monument--vp-token-and-coins", hook("Monument", "on_play", no_op)),
     ("workers-village--card-actions-buy", hook("Worker's Village", "buys", 0)),
@@ -756,6 +797,22 @@ CASES += [
     ("bank--played-first-worth-one", hook("Bank", "on_play", bank_counts_other_treasures)),
     ("loan--trash-found-treasure", hook("Loan", "on_play", loan_always_discards)),
     ("venture--plays-found-treasure", hook("Venture", "on_play", venture_adds_coins_only)),
+    ("grand-market--copper-in-play-forbids", hook("Grand Market", "buy_forbidden", None)),
+    ("grand-market--copper-in-hand-is-fine", hook("Grand Market", "buy_forbidden",
+                                                   grand_market_copper_in_hand)),
+    ("talisman--victory-or-expensive-no-copy", hook("Talisman", "while_in_play_buy",
+                                                     talisman_copies_victory_too)),
+    ("talisman--last-copy", hook("Talisman", "while_in_play_buy",
+                                 talisman_gains_before_the_bought_card)),
+    ("quarry--cumulative-any-action", hook("Quarry", "cost_modifier", quarry_not_cumulative)),
+    ("peddler--kings-court-two-actions", hook("Peddler", "cost_modifier", peddler_counts_plays)),
+    ("royal-seal--topdeck-each-gain", hook("Royal Seal", "while_in_play_gain", None)),
+    ("mint--buy-trashes-treasures-in-play", hook("Mint", "on_buy",
+                                                 mint_trashes_hand_treasures_too)),
+    ("mint--royal-seal-gone", hook("Mint", "on_buy", None)),
+    ("contraband--named-card-not-buyable", hook("Contraband", "on_play", no_op)),
+    ("trade-route--tokens-and-coins", hook("Trade Route", "on_play",
+                                           trade_route_per_victory_card)),
 ]
 
 

@@ -215,8 +215,14 @@ class Game(GameBase):
 
     @_atomic
     def buy(self, name: str) -> Card | None:
-        """Buy a card from the Supply: pay, fire when-buy triggers, then gain it."""
+        """Buy a card from the Supply: pay, fire when-buy triggers, then gain it.
+
+        Buying from the Action phase first moves to the Buy phase, so costs that
+        depend on the phase (Peddler) are the Buy phase's; a refused buy is rolled back.
+        """
         p = self._check_live()
+        if self.phase == "action" and self.cost_modifiers:
+            self._enter_buy()
         why = self.can_buy(name)
         if why:
             raise IllegalMove(f"cannot buy {name}: {why}")

@@ -223,3 +223,13 @@ def test_trade_route_mat_rolls_back_with_a_failed_move() -> None:
     with pytest.raises(Exception):  # noqa: B017 - the scripted answer is not a legal option
         g.play_action("Workshop")
     assert g.trade_route_mat == 0 and g.piles["Estate"].tokens == {"Trade Route": 1}
+
+
+def test_peddler_bought_straight_from_the_action_phase_costs_the_buy_phase_price() -> None:
+    g, _ = make(["Peddler", "Village"], {"hand": [], "in_play": ["Village"]}, {}, coins=6)
+    g.buy("Peddler")
+    assert (g.phase, g.coins) == ("buy", 0)
+    g2, _ = make(["Peddler", "Village"], {"hand": [], "in_play": ["Village"]}, {}, coins=5)
+    with pytest.raises(IllegalMove, match="costs 6"):
+        g2.buy("Peddler")
+    assert g2.phase == "action"

@@ -125,6 +125,8 @@ class GameBase:
         self._gain_reactions = False
         self._attack_reactions = False
         self._buy_reactions = False
+        self._in_play_gain = False
+        self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         self.card_count = 0
         self._refresh_flags()
@@ -146,6 +148,7 @@ class GameBase:
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
+        self.cannot_buy: list[str] = []  # cards named by Contraband this turn
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -159,6 +162,10 @@ class GameBase:
             self._attack_reactions = True
         if defn.react_buy:
             self._buy_reactions = True
+        if defn.while_in_play_gain:
+            self._in_play_gain = True
+        if defn.cost_modifier and defn.cost_modifier not in self.cost_modifiers:
+            self.cost_modifiers.append(defn.cost_modifier)
         return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:
@@ -170,6 +177,10 @@ class GameBase:
         self._gain_reactions = any(d.react_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
+        self._in_play_gain = any(d.while_in_play_gain for d in defs)
+        for d in sorted(defs, key=lambda d: d.name):
+            if d.cost_modifier and d.cost_modifier not in self.cost_modifiers:
+                self.cost_modifiers.append(d.cost_modifier)
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -376,6 +387,9 @@ class GameBase:
         if not pile.cards:
             return None
         card = pile.cards.pop()
+        if pile.tokens and pile.tokens.pop("Trade Route", 0):
+            # Trade Route: the first gain from a Victory pile moves its token to the mat.
+            self.trade_route_mat += 1
         self._receive(p, card, to, source)
         return card
 
@@ -411,8 +425,25 @@ class GameBase:
             self._event("gain", p, (card,), source, to=where)
         if d.on_gain is not None:
             d.on_gain(self, p, card)
+        if self._in_play_gain and p.in_play:
+            zone = self._while_in_play_gain(p, card, zone)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+
+    def _while_in_play_gain(self, p: Player, card: Card, zone: list[Card]) -> list[Card]:
+        """Run ``p``'s "while this is in play, when you gain a card" hooks (Royal Seal),
+        while the gained card is still where it landed; returns the zone it is in after
+        them (the deck, if one put it there), so later reactions follow the card."""
+        for c in list(p.in_play):
+            hook = c.defn.while_in_play_gain
+            if hook is None or card not in zone:
+                continue
+            hook(self, p, c, card, zone)
+            if card not in zone:
+                if p.deck and p.deck[-1] is card:
+                    return p.deck
+                break
+        return zone
 
     def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
                    event: str) -> Iterator[Card]:

@@ -202,6 +202,16 @@ def _rule_black_market(ctx: SetupContext) -> None:
     ctx.landscape["black_market"] = names
 
 
+def _rule_trade_route(ctx: SetupContext) -> None:
+    """Trade Route in use (in the Kingdom or the Black Market deck): a token goes on each
+    Victory card Supply pile; :meth:`GameBase.gain` moves it to the Trade Route mat."""
+    in_use = set(ctx.kingdom) | set(ctx.options.get("black_market") or ())
+    if "Trade Route" in in_use:
+        ctx.landscape["trade_route"] = sorted(
+            name for name, (cards, supply, _) in ctx.piles.items()
+            if supply and cards and registry.card(cards[-1]).is_victory)
+
+
 def _rule_traits(ctx: SetupContext) -> None:
     for trait, pile in (ctx.options.get("traits") or {}).items():
         if pile not in ctx.piles:
@@ -220,6 +230,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_black_market,
     _rule_starting_decks,
     _rule_traits,
+    _rule_trade_route,
 ]
 
 
@@ -260,6 +271,8 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():
         game.piles[pile].trait = trait
+    for pile in ctx.landscape.get("trade_route", ()):
+        game.piles[pile].tokens["Trade Route"] = 1
     return game
 
 

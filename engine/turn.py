@@ -191,7 +191,17 @@ class Game(GameBase):
         top = pile.top
         if top is None:
             return f"the {name} pile is empty"
-        return self._affordable(self.cost(top), name)
+        return self._affordable(self.cost(top), name) or self.buy_restriction(top)
+
+    def buy_restriction(self, top: Card) -> str | None:
+        """Why the current player may not buy ``top`` whatever they can pay, or None:
+        a card named by Contraband this turn, or the card's own condition (Grand Market)."""
+        if self.cannot_buy and top.name in self.cannot_buy:
+            return f"{top.name} was named for Contraband this turn"
+        forbidden = top.defn.buy_forbidden
+        if forbidden is not None:
+            return forbidden(self, self.players[self.current])
+        return None
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]
@@ -207,8 +217,14 @@ class Game(GameBase):
 
     @_atomic
     def buy(self, name: str) -> Card | None:
-        """Buy a card from the Supply: pay, fire when-buy triggers, then gain it."""
+        """Buy a card from the Supply: pay, fire when-buy triggers, then gain it.
+
+        Buying from the Action phase first moves to the Buy phase, so costs that
+        depend on the phase (Peddler) are the Buy phase's; a refused buy is rolled back.
+        """
         p = self._check_live()
+        if self.phase == "action" and self.cost_modifiers:
+            self._enter_buy()
         why = self.can_buy(name)
         if why:
             raise IllegalMove(f"cannot buy {name}: {why}")
@@ -225,6 +241,8 @@ class Game(GameBase):
         self.bought_this_turn.append(name)
         if self._logging:
             self._event("buy", p, (top,), None, cost=cost.coins)
+        if top.defn.on_buy is not None:
+            top.defn.on_buy(self, p, top)
         for c in list(p.in_play):
             hook = c.defn.while_in_play_buy
             if hook is not None:
@@ -599,7 +617,9 @@ class Game(GameBase):
                 top = pile.top
                 if pile.supply and top is not None:
                     c = self.cost(top)
-                    if c.coins <= self.coins and c.potion <= self.potions:
+                    if c.coins <= self.coins and c.potion <= self.potions and (
+                            not (self.cannot_buy or top.defn.buy_forbidden)
+                            or self.buy_restriction(top) is None):
                         opts.append(Option(f"buy:{name}", f"buy {name}"))
             for name, ev in self.events.items():
                 if ev.cost.coins <= self.coins and not (

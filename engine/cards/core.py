@@ -41,6 +41,7 @@ class CardDef:
         "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "while_in_play_immune", "next_turn", "vp_fn", "gain_to",
         "extra_piles", "heirloom", "pile_size", "plain",
+        "on_buy", "while_in_play_gain", "cost_modifier", "buy_forbidden",
     )
 
     def __init__(
@@ -72,6 +73,10 @@ class CardDef:
         extra_piles: tuple[str, ...] = (),
         heirloom: str | None = None,
         pile_size: Any = None,
+        on_buy: CardHook | None = None,
+        while_in_play_gain: Callable[..., None] | None = None,
+        cost_modifier: Callable[[GameBase, CardDef, Cost], Cost] | None = None,
+        buy_forbidden: Callable[[GameBase, Player], str | None] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -111,6 +116,16 @@ class CardDef:
         self.extra_piles = extra_piles
         self.heirloom = heirloom
         self.pile_size = pile_size
+        # "When you buy this" (Mint), before the card is gained.
+        self.on_buy = on_buy
+        # While this is in play, when its owner gains a card (Royal Seal):
+        # hook(game, player, this, gained, zone).
+        self.while_in_play_gain = while_in_play_gain
+        # A cost change this card makes while it is in the game (Quarry, Peddler):
+        # applied by GameBase.cost to every card's cost once the card exists in the game.
+        self.cost_modifier = cost_modifier
+        # Why this card cannot be bought now, or None (Grand Market).
+        self.buy_forbidden = buy_forbidden
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

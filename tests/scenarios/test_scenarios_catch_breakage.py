@@ -1924,6 +1924,199 @@ CASES: list[tuple[str, Patch]] = [
 ]
 
 
+# --- wrong readings of the Prosperity Kingdom cards ---------------------------------------
+def city_coin_for_one_empty(g, p, card, play) -> None:
+    empty = sum(1 for pile in g.piles.values() if pile.supply and not pile.cards)
+    if empty >= 1:
+        g.draw(p, 1)
+        g.coins += 1
+        g.buys += 1
+
+
+def bishop_others_trash_first_and_score(g, p, card, play) -> None:
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        for c in g.choose_from_hand(q, card.name, "Trash", min=0, max=1):
+            q.vp_tokens += g.cost(c).coins // 2
+            g.trash_card(q, c, q.hand, card.name)
+    p.vp_tokens += 1
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        p.vp_tokens += g.cost(picked[0]).coins // 2
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+def counting_house_takes_all(g, p, card, play) -> None:
+    for c in [c for c in p.discard if c.name == "Copper"]:
+        g.to_hand(p, c, p.discard)
+
+
+def expand_up_to_four_more(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(4)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def forge_up_to_total(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=len(p.hand))
+    total = sum(g.cost(c).coins for c in picked)
+    for c in picked:
+        g.trash_card(p, c, p.hand, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(total))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def forge_needs_a_trashed_card(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=len(p.hand))
+    if not picked:
+        return
+    forge_up_to_total(g, p, card, play)
+
+
+def mountebank_always_discards_curse(g, p, card, play) -> None:
+    for q in play.victims(g):
+        curse = next((c for c in q.hand if c.defn.is_curse), None)
+        if curse is not None:
+            g.discard_card(q, curse, q.hand, card.name)
+        else:
+            g.gain(q, "Curse", source=card.name)
+            g.gain(q, "Copper", source=card.name)
+
+
+def rabble_discards_everything(g, p, card, play) -> None:
+    for q in play.victims(g):
+        for c in g.reveal_from_deck(q, 3, card.name):
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+def vault_draw_for_any_discard(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(p.hand))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(picked)
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        if q.hand and g.yes_no(q, card.name, "Discard 2?"):
+            m = min(2, len(q.hand))
+            for c in g.choose_from_hand(q, card.name, "Discard", min=m, max=m):
+                g.discard_card(q, c, q.hand, card.name)
+            g.draw(q, 1)
+
+
+def bank_counts_other_treasures(g, p, card, play) -> None:
+    g.coins += sum(1 for c in p.in_play if c.defn.is_treasure and c is not card)
+
+
+def loan_always_discards(g, p, card, play) -> None:
+    while True:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        g.discard_card(p, one[0], p.set_aside, card.name)
+        if one[0].defn.is_treasure:
+            break
+
+
+def venture_adds_coins_only(g, p, card, play) -> None:
+    while True:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            return
+        if one[0].defn.is_treasure:
+            g.coins += one[0].defn.coins
+            p.set_aside.remove(one[0])
+            p.in_play.append(one[0])
+            return
+        g.discard_card(p, one[0], p.set_aside, card.name)
+
+
+def grand_market_copper_in_hand(g, p) -> str | None:
+    if any(c.name == "Copper" for c in p.in_play + p.hand):
+        return "Copper"
+    return None
+
+
+def talisman_copies_victory_too(g, p, talisman, bought) -> None:
+    if g.cost(bought).at_most(Cost(4)):
+        g.gain(p, bought.name, source=talisman.name)
+
+
+def talisman_gains_before_the_bought_card(g, p, talisman, bought) -> None:
+    if not bought.defn.is_victory and g.cost(bought).at_most(Cost(4)):
+        g.gain(p, bought.name, source=talisman.name)
+
+
+def quarry_not_cumulative(g, d, c):
+    if d.is_action and any(x.name == "Quarry" for x in g.players[g.current].in_play):
+        return c.plus_coins(-2)
+    return c
+
+
+def peddler_counts_plays(g, d, c):
+    if d.name != "Peddler" or g.phase != "buy":
+        return c
+    return c.plus_coins(-2 * sum(1 for x in g.played_this_turn if x.defn.is_action))
+
+
+def mint_trashes_hand_treasures_too(g, p, card) -> None:
+    for zone in (p.in_play, p.hand):
+        for c in [c for c in zone if c.defn.is_treasure]:
+            g.trash_card(p, c, zone, card.name)
+
+
+def trade_route_per_victory_card(g, p, card, play) -> None:
+    g.coins += sum(1 for _, c in g.gained_this_turn if c.defn.is_victory)
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+CASES += [
+    ("monument--vp-token-and-coins", hook("Monument", "on_play", no_op)),
+    ("workers-village--card-actions-buy", hook("Worker's Village", "buys", 0)),
+    ("city--one-empty-pile", hook("City", "on_play", city_coin_for_one_empty)),
+    ("city--three-empty-piles", hook("City", "on_play", no_op)),
+    ("bishop--trash-then-others-may", hook("Bishop", "on_play",
+                                           bishop_others_trash_first_and_score)),
+    ("counting-house--coppers-from-discard", hook("Counting House", "on_play",
+                                                  counting_house_takes_all)),
+    ("expand--up-to-three-more", hook("Expand", "on_play", expand_up_to_four_more)),
+    ("forge--exact-total", hook("Forge", "on_play", forge_up_to_total)),
+    ("forge--trash-nothing", hook("Forge", "on_play", forge_needs_a_trashed_card)),
+    ("mountebank--curse-or-curse-and-copper", hook("Mountebank", "on_play",
+                                                    mountebank_always_discards_curse)),
+    ("rabble--discard-actions-treasures", hook("Rabble", "on_play", rabble_discards_everything)),
+    ("vault--others-discard-two-draw-one", hook("Vault", "on_play", vault_draw_for_any_discard)),
+    ("goons--token-per-buy", hook("Goons", "while_in_play_buy", None)),
+    ("bank--played-first-worth-one", hook("Bank", "on_play", bank_counts_other_treasures)),
+    ("loan--trash-found-treasure", hook("Loan", "on_play", loan_always_discards)),
+    ("venture--plays-found-treasure", hook("Venture", "on_play", venture_adds_coins_only)),
+    ("grand-market--copper-in-play-forbids", hook("Grand Market", "buy_forbidden", None)),
+    ("grand-market--copper-in-hand-is-fine", hook("Grand Market", "buy_forbidden",
+                                                   grand_market_copper_in_hand)),
+    ("talisman--victory-or-expensive-no-copy", hook("Talisman", "while_in_play_buy",
+                                                     talisman_copies_victory_too)),
+    ("talisman--last-copy", hook("Talisman", "while_in_play_buy",
+                                 talisman_gains_before_the_bought_card)),
+    ("quarry--cumulative-any-action", hook("Quarry", "cost_modifier", quarry_not_cumulative)),
+    ("peddler--kings-court-two-actions", hook("Peddler", "cost_modifier", peddler_counts_plays)),
+    ("royal-seal--topdeck-each-gain", hook("Royal Seal", "while_in_play_gain", None)),
+    ("mint--buy-trashes-treasures-in-play", hook("Mint", "on_buy",
+                                                 mint_trashes_hand_treasures_too)),
+    ("mint--royal-seal-gone", hook("Mint", "on_buy", None)),
+    ("contraband--named-card-not-buyable", hook("Contraband", "on_play", no_op)),
+    ("trade-route--tokens-and-coins", hook("Trade Route", "on_play",
+                                           trade_route_per_victory_card)),
+]
+
+
 def test_sample_is_large_enough() -> None:
     assert len({sid for sid, _ in CASES}) >= 20
 
@@ -1937,3 +2130,4 @@ def test_scenario_fails_when_card_is_broken(scenario_id: str, breaks: Patch, mon
     breaks(monkeypatch)
     broken = run_scenario(scenario)
     assert not broken.passed, f"{scenario_id} still passes with the card broken"
+

@@ -90,7 +90,7 @@ def test_kingdoms_link_cards_and_mark_those_outside_the_engine(client: FlaskClie
     html = client.get("/kingdoms").get_data(as_text=True)
     assert "Royal Feast" in html
     assert 'href="/cards/throne-room"' in html
-    # Worker's Village is in the corpus but not implemented; Mountain Village is unknown.
+    # The fixture corpus marks Worker's Village as not implemented; Mountain Village is unknown.
     assert re.search(r'class="outside"><a href="/cards/workers-village">', html)
     assert "Mountain Village <small>(outside the engine)</small>" in html
     data = client.get("/kingdoms.json").get_json()

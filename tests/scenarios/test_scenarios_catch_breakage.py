@@ -1547,6 +1547,91 @@ def pirate_ship_token_to_possessor(g, p, card, play) -> None:
 
 PIRATE_SHIP_PLAY = registry.card("Pirate Ship").on_play
 
+# --- wrong readings of rulings that involve cards of other sets --------------------------
+def city_counts_piles_that_ran_out(mp: pytest.MonkeyPatch) -> None:
+    """City counts every Supply pile that has run out, as a tally that cards returned to
+    a pile (Ambassador) never lower."""
+    from engine.game import Game
+
+    ran_out: set[str] = set()
+    original = Game.return_to_pile
+
+    def return_to_pile(game, p, card, from_zone, source=None) -> None:
+        name = game.pile_name_of(card)
+        if not game.piles[name].cards:
+            ran_out.add(name)
+        original(game, p, card, from_zone, source)
+
+    def city(g, p, card, play) -> None:
+        empty = sum(1 for name, pile in g.piles.items()
+                    if pile.supply and (not pile.cards or name in ran_out))
+        if empty >= 1:
+            g.draw(p, 1)
+        if empty >= 2:
+            g.coins += 1
+            g.buys += 1
+
+    mp.setattr(Game, "return_to_pile", return_to_pile)
+    hook("City", "on_play", city)(mp)
+
+
+def talisman_skips_only_pure_victory(g, p, talisman, bought) -> None:
+    """Talisman taking "Victory card" to mean a card whose only type is Victory."""
+    if bought.defn.types == {"Victory"} or not g.cost(bought).at_most(Cost(4)):
+        return
+    pile = g.piles[g.pile_name_of(bought)]
+    if len(pile.cards) >= 2:
+        g.gain(p, pile.name, source=talisman.name)
+
+
+def hoard_pure_victory_only(g, p, hoard, bought) -> None:
+    """Hoard giving Gold only for cards whose only type is Victory."""
+    if bought.defn.types == {"Victory"}:
+        g.gain(p, "Gold", source=hoard.name)
+
+
+def mint_pure_treasures_only(g, p, card, play) -> None:
+    """Mint offering only cards whose only type is Treasure."""
+    picked = g.choose_from_hand(p, card.name, "Reveal a Treasure", min=0, max=1,
+                                pred=lambda c: c.defn.types == {"Treasure"})
+    if picked:
+        g.reveal(p, picked, card.name)
+        g.gain(p, picked[0].name, source=card.name)
+
+
+def possessed_players_gain_hooks_fire(original):
+    """The possessed player's "while in play, when you gain" cards (Royal Seal) still act
+    on what the possessor gains in their place."""
+    def wrong(game, p, card, to, source) -> None:
+        possessed = game.possessed_by is not None and p.index == game.current
+        original(game, p, card, to, source)
+        gainer = game.players[game.possessed_by] if possessed else None
+        if gainer is not None and p.in_play and card in gainer.discard:
+            game._while_in_play_gain(p, card, gainer.discard)
+    return wrong
+
+
+def possessed_player_reacts_to_gains(original):
+    """Reactions to a card gained in a Possession turn offered to the possessed player,
+    whose turn it is, rather than to the possessor who gains it."""
+    def wrong(game, p, card, zone) -> None:
+        if game.possessed_by is not None and p.index == game.possessed_by:
+            p = game.players[game.current]
+        original(game, p, card, zone)
+    return wrong
+
+
+def trade_route_counts_short_victory_piles(g, p, card, play) -> None:
+    """Trade Route without tokens: +1 coin per Victory pile smaller than at the start."""
+    start = 8 if len(g.players) == 2 else 12
+    g.coins += sum(1 for name, pile in g.piles.items()
+                   if pile.supply and name in registry.all_cards()
+                   and registry.card(name).is_victory and len(pile.cards) < start)
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1921,6 +2006,18 @@ CASES: list[tuple[str, Patch]] = [
      hook("Pirate Ship", "on_play", pirate_ship_token_to_possessor)),
     ("possession--turns-not-counted-for-ties", turn_patch("_start_turn",
                                                           possession_turns_counted)),
+    ("city--returned-pile-not-empty", city_counts_piles_that_ran_out),
+    ("talisman--action-victory-no-copy", hook("Talisman", "while_in_play_buy",
+                                              talisman_skips_only_pure_victory)),
+    ("hoard--victory-with-other-types", hook("Hoard", "while_in_play_buy",
+                                             hoard_pure_victory_only)),
+    ("mint--treasure-with-other-type", hook("Mint", "on_play", mint_pure_treasures_only)),
+    ("royal-seal--possessed-player-cannot-topdeck",
+     turn_patch("_receive", possessed_players_gain_hooks_fire)),
+    ("watchtower--possessor-reacts",
+     turn_patch("_react_to_gain", possessed_player_reacts_to_gains)),
+    ("trade-route--returned-cards-keep-token-on-mat",
+     hook("Trade Route", "on_play", trade_route_counts_short_victory_piles)),
 ]
 
 

@@ -26,6 +26,8 @@ if TYPE_CHECKING:
 # move, get the whole Game (Launch changes the phase).
 PlayHook = Callable[["GameBase", "Player", "Card", "Play"], None]
 CardHook = Callable[["GameBase", "Player", "Card"], None]
+# Overpay hooks also get what was overpaid (coins, and a Potion if one was).
+OverpayHook = Callable[["GameBase", "Player", "Card", Cost], None]
 
 
 class CardDef:
@@ -38,7 +40,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "pile_size", "plain", "on_overpay", "setup_coffers",
     )
 
     def __init__(
@@ -68,6 +70,8 @@ class CardDef:
         extra_piles: tuple[str, ...] = (),
         heirloom: str | None = None,
         pile_size: Any = None,
+        on_overpay: OverpayHook | None = None,
+        setup_coffers: int = 0,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -101,6 +105,11 @@ class CardDef:
         self.extra_piles = extra_piles
         self.heirloom = heirloom
         self.pile_size = pile_size
+        # Guilds: "When you buy this, you may overpay for it" (engine.turn.Game.buy asks
+        # how much, then calls this with the overpaid Cost, which may hold a Potion).
+        self.on_overpay = on_overpay
+        # Guilds (Baker): "Setup: Each player takes N Coin tokens" (engine.setup).
+        self.setup_coffers = setup_coffers
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

@@ -124,7 +124,7 @@ def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
     for player in zones.get("players", []):
         number = player.get("number")
         for zone, cards in player.items():
-            if zone == "number" or (zone == "vp_tokens" and not cards):
+            if zone == "number" or (zone in ("vp_tokens", "coffers") and not cards):
                 continue
             yield f"p{number}.{zone}", f"player {number} {zone}: {_cards(cards)}"
     if "supply" in zones:

@@ -839,6 +839,78 @@ def tribute_needs_two_cards(g, p, card, play) -> None:
             g.draw(p, 2)
 
 
+# --- Guilds -------------------------------------------------------------------------------
+def setup_coffers_ignore_black_market(mp: pytest.MonkeyPatch) -> None:
+    """Baker's setup token read from the Kingdom only, not from the Black Market deck."""
+
+    def rule(ctx: Any) -> None:
+        if any(d.setup_coffers for d in ctx.defs()):
+            ctx.landscape["coffers"] = 1
+
+    rules = [rule if r is engine_setup._rule_starting_coffers else r
+             for r in engine_setup.SETUP_RULES]
+    mp.setattr(engine_setup, "SETUP_RULES", rules)
+
+
+def plaza_token_anyway(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard a Treasure", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure):
+        g.discard_card(p, c, p.hand, card.name)
+    g.take_coffers(p, 1)
+
+
+def plaza_pure_treasures_only(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard a Treasure", min=0, max=1,
+                                pred=lambda c: c.defn.types == {"Treasure"}):
+        g.discard_card(p, c, p.hand, card.name)
+        g.take_coffers(p, 1)
+
+
+def plaza_discards_before_drawing(mp: pytest.MonkeyPatch) -> None:
+    """Plaza's choice made before its +1 Card, so the drawn card cannot be discarded."""
+
+    def hook_(g, p, card, play) -> None:
+        for c in g.choose_from_hand(p, card.name, "Discard a Treasure", min=0, max=1,
+                                    pred=lambda c: c.defn.is_treasure):
+            g.discard_card(p, c, p.hand, card.name)
+            g.take_coffers(p, 1)
+        g.draw(p, 1)
+
+    hook("Plaza", "cards", 0)(mp)
+    hook("Plaza", "on_play", hook_)(mp)
+
+
+def merchant_guild_token_per_play(g, p, guild, bought) -> None:
+    g.take_coffers(p, sum(1 for c in g.played_this_turn if c is guild))
+
+
+def masterpiece_one_silver(g, p, card, paid) -> None:
+    g.gain(p, "Silver", source=card.name)
+
+
+def soothsayer_everyone_draws(g, p, card, play) -> None:
+    g.gain(p, "Gold", source=card.name)
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+        g.draw(q, 1)
+
+
+def soothsayer_kept_curse_only(g, p, card, play) -> None:
+    g.gain(p, "Gold", source=card.name)
+    for q in play.victims(g):
+        curse = g.gain(q, "Curse", source=card.name)
+        if curse is not None and curse in q.discard:
+            g.draw(q, 1)
+
+
+def soothsayer_optional_gold(g, p, card, play) -> None:
+    if g.yes_no(p, card.name, "Gain a Gold?"):
+        g.gain(p, "Gold", source=card.name)
+    for q in play.victims(g):
+        if g.gain(q, "Curse", source=card.name) is not None:
+            g.draw(q, 1)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1026,6 +1098,22 @@ CASES: list[tuple[str, Patch]] = [
     ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
     ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
     ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    # Guilds
+    ("candlestick-maker--action-buy-token", hook("Candlestick Maker", "on_play", no_op)),
+    ("baker--draw-action-token", hook("Baker", "on_play", no_op)),
+    ("baker--setup-coin-token", hook("Baker", "setup_coffers", 0)),
+    ("baker--black-market-setup-token", setup_coffers_ignore_black_market),
+    ("plaza--discard-drawn-treasure", plaza_discards_before_drawing),
+    ("plaza--no-discard-no-token", hook("Plaza", "on_play", plaza_token_anyway)),
+    ("plaza--harem-is-treasure", hook("Plaza", "on_play", plaza_pure_treasures_only)),
+    ("merchant-guild--throne-room-one-token", hook("Merchant Guild", "while_in_play_buy",
+                                                   merchant_guild_token_per_play)),
+    ("merchant-guild--two-in-play", hook("Merchant Guild", "while_in_play_buy", no_op)),
+    ("masterpiece--overpay-silvers", hook("Masterpiece", "on_overpay", masterpiece_one_silver)),
+    ("soothsayer--curses-run-out", hook("Soothsayer", "on_play", soothsayer_everyone_draws)),
+    ("soothsayer--curses-run-out", hook("Soothsayer", "on_play", soothsayer_optional_gold)),
+    ("soothsayer--watchtower-still-draws", hook("Soothsayer", "on_play",
+                                                soothsayer_kept_curse_only)),
 ]
 
 

@@ -1,0 +1,136 @@
+"""Guilds (first edition): Coin tokens, overpaying, and the Kingdom cards."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import deck, hand, make, names
+
+from engine import IllegalMove
+from engine.setup import new_game
+from engine.simulate import simulate
+
+GUILDS_DONE = ["Candlestick Maker", "Baker", "Plaza", "Merchant Guild", "Masterpiece",
+               "Soothsayer"]
+
+
+# --- Coin tokens and overpaying (the shared rules) ------------------------------------
+def test_coin_tokens_are_spent_in_the_buy_phase_before_buying() -> None:
+    g, _ = make(["Baker"], {"hand": ["Copper"], "coffers": 3}, {})
+    g.spend_coffers(2)
+    assert (g.phase, g.coins, g.players[0].coffers) == ("buy", 2, 1)
+    with pytest.raises(IllegalMove, match="only 1"):
+        g.spend_coffers(2)
+    g.play_all_treasures()  # Treasures may still be played after spending tokens
+    g.buy("Estate")
+    with pytest.raises(IllegalMove, match="before buying"):
+        g.spend_coffers(1)
+    assert g.players[0].coffers == 1
+
+
+def test_spend_coffer_is_a_buy_phase_option_for_bots() -> None:
+    g, _ = make(["Baker"], {"hand": ["Copper"], "coffers": 1}, {}, phase="buy")
+    assert "spend_coffer" in [o.id for o in g.buy_options()]
+    g.buy("Copper")
+    assert "spend_coffer" not in [o.id for o in g.buy_options()]
+
+
+def test_overpay_is_asked_only_for_overpay_cards_and_only_with_coins_left() -> None:
+    g, s = make(["Masterpiece"], {}, {}, phase="buy", coins=3, buys=2)
+    g.buy("Masterpiece")  # nothing left to overpay with: nothing asked
+    assert s.asked == []
+    g.coins = 5
+    g.buy("Silver")
+    assert s.asked == []
+
+
+def test_overpay_options_include_a_potion() -> None:
+    g, s = make(["Masterpiece", "Transmute"], {}, {}, phase="buy", coins=4, potions=1,
+                answers=["1P"])
+    g.buy("Masterpiece")
+    assert s.asked[0].option_ids() == ["0", "1", "P", "1P"]
+    assert (g.coins, g.potions) == (0, 0)
+    assert names(g.players[0].discard) == ["Silver", "Masterpiece"]
+
+
+def test_baker_setup_gives_each_player_a_token() -> None:
+    g = new_game(["Baker", "Village"], 3)
+    assert [p.coffers for p in g.players] == [1, 1, 1]
+    assert [p.coffers for p in new_game(["Village"], 2).players] == [0, 0]
+    bm = new_game(["Village"], 2, black_market=["Baker"])
+    assert [p.coffers for p in bm.players] == [1, 1]
+
+
+def test_random_games_with_the_guilds_cards_run_clean() -> None:
+    rep = simulate(15, seed=3, players=3, kingdom=GUILDS_DONE + ["Village", "Watchtower"])
+    assert (rep.crashes, rep.violations) == (0, 0)
+    bm = simulate(5, seed=2, kingdom=GUILDS_DONE, bots="big-money")
+    assert bm.crashes == 0
+
+
+# --- the cards ---------------------------------------------------------------------------
+def test_candlestick_maker() -> None:
+    g, _ = make(["Candlestick Maker"], {"hand": ["Candlestick Maker"]}, {})
+    g.play_action("Candlestick Maker")
+    assert (g.actions, g.buys, g.coins, g.players[0].coffers) == (1, 2, 0, 1)
+
+
+def test_baker_draws_and_takes_a_token() -> None:
+    g, _ = make(["Baker"], {"hand": ["Baker"], "deck": ["Gold"], "coffers": 1}, {})
+    g.play_action("Baker")
+    assert (hand(g, 0), g.actions, g.players[0].coffers) == (["Gold"], 1, 2)
+
+
+def test_plaza_may_discard_the_drawn_treasure() -> None:
+    g, s = make(["Plaza"], {"hand": ["Plaza", "Estate"], "deck": ["Silver"]}, {},
+                answers=["Silver"])
+    g.play_action("Plaza")
+    assert s.asked[0].option_ids() == ["Silver"]
+    assert (hand(g, 0), names(g.players[0].discard), g.players[0].coffers) == (
+        ["Estate"], ["Silver"], 1)
+    assert g.actions == 2
+
+
+def test_plaza_decline_and_no_treasure() -> None:
+    g, _ = make(["Plaza"], {"hand": ["Plaza", "Copper"], "deck": ["Estate"]}, {},
+                answers=[[]])
+    g.play_action("Plaza")
+    assert g.players[0].coffers == 0
+    g2, s2 = make(["Plaza"], {"hand": ["Plaza"], "deck": ["Estate"]}, {})
+    g2.play_action("Plaza")
+    assert s2.asked == [] and g2.players[0].coffers == 0
+
+
+def test_merchant_guild_one_token_per_copy_in_play() -> None:
+    g, _ = make(["Merchant Guild", "Throne Room"], {"hand": ["Throne Room", "Merchant Guild"]},
+                {})
+    g.play_action("Throne Room")
+    assert (g.buys, g.coins) == (3, 2)
+    g.buy("Copper")
+    g.buy("Copper")
+    assert g.players[0].coffers == 2
+
+
+def test_masterpiece_silvers_per_coin_overpaid() -> None:
+    g, _ = make(["Masterpiece"], {"hand": ["Masterpiece", "Gold", "Gold"]}, {},
+                answers=["4"])
+    g.play_all_treasures()
+    assert g.coins == 7
+    g.buy("Masterpiece")
+    assert names(g.players[0].discard) == ["Silver"] * 4 + ["Masterpiece"]
+    assert g.coins == 0
+
+
+def test_masterpiece_silvers_run_out() -> None:
+    g, _ = make(["Masterpiece"], {}, {}, phase="buy", coins=6, supply={"Silver": 1},
+                answers=["3"])
+    g.buy("Masterpiece")
+    assert names(g.players[0].discard) == ["Silver", "Masterpiece"]
+
+
+def test_soothsayer_only_curse_gainers_draw() -> None:
+    g, _ = make(["Soothsayer"], {"hand": ["Soothsayer"]}, {"deck": ["Gold"]}, {"deck": ["Gold"]},
+                supply={"Curse": 1})
+    g.play_action("Soothsayer")
+    assert names(g.players[0].discard) == ["Gold"]
+    assert (hand(g, 1), hand(g, 2)) == (["Gold"], [])
+    assert deck(g, 2) == ["Gold"]

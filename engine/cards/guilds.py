@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
-from engine.registry import register
+from engine.registry import all_cards, register
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -84,3 +84,106 @@ def _soothsayer(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 SOOTHSAYER = _k("Soothsayer", 5, ("Action", "Attack"), on_play=_soothsayer)
+
+
+def _name_a_card(g: Game, p: Player, source: str) -> str:
+    """Ask ``p`` to name a card: any card the engine knows, in this game or not (FAQ)."""
+    return g.choose_option(p, source, "Name a card", [(n, n) for n in sorted(all_cards())])
+
+
+# --- Advisor: +1 Action; reveal the top 3 (shuffling for the rest if needed, as many as
+# there are: FAQ); the player to your left picks one to discard; the rest go to hand.
+def _advisor(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    if not revealed:
+        return
+    left = g.players[(p.index + 1) % len(g.players)]
+    [out] = g.choose_cards(left, card.name, f"Choose a card for {p.name} to discard", revealed)
+    g.discard_card(p, out, p.set_aside, card.name)
+    for c in revealed:
+        if c is not out:
+            g.to_hand(p, c, p.set_aside)
+
+
+ADVISOR = _k("Advisor", 4, ("Action",), actions=1, on_play=_advisor)
+
+
+# --- Journeyman: name a card; reveal until 3 cards that are not it (shuffling once the
+# deck runs out, stopping if there are no more: FAQ); those to hand, the rest discarded.
+def _journeyman(g: Game, p: Player, card: Card, play: Play) -> None:
+    named = _name_a_card(g, p, card.name)
+    found: list[Card] = []
+    revealed: list[Card] = []
+    while len(found) < 3:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        revealed += one
+        if one[0].name != named:
+            found += one
+    for c in revealed:
+        if c in found:
+            g.to_hand(p, c, p.set_aside)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+
+
+JOURNEYMAN = _k("Journeyman", 5, ("Action",), on_play=_journeyman)
+
+
+# --- Taxman: you may trash a Treasure from hand; if you did, each other player with 5 or
+# more cards in hand discards a copy (or reveals a hand without one), and you gain a
+# Treasure costing up to 3 more onto your deck (FAQ: cheaper is fine, but you must gain
+# one if you can).
+def _taxman(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may trash a Treasure", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure)
+    if not picked:
+        return
+    trashed = picked[0]
+    limit = g.cost(trashed).plus_coins(3)
+    g.trash_card(p, trashed, p.hand, card.name)
+    for q in play.victims(g):
+        if len(q.hand) < 5:
+            continue
+        copy = next((c for c in q.hand if c.name == trashed.name), None)
+        if copy is not None:
+            g.discard_card(q, copy, q.hand, card.name)
+        else:
+            g.reveal(q, list(q.hand), card.name)
+    name = g.choose_supply(p, card.name, "Gain a Treasure onto your deck", max_cost=limit,
+                           pred=lambda d: d.is_treasure)
+    if name:
+        g.gain(p, name, to="deck", source=card.name)
+
+
+TAXMAN = _k("Taxman", 4, ("Action", "Attack"), on_play=_taxman)
+
+
+# --- Stonemason: trash a card from hand (not optional); gain 2 cards, one at a time, each
+# costing less than it (FAQ: they may differ; nothing cheaper, nothing gained). When
+# bought with overpay: gain 2 Action cards each costing exactly the overpaid amount,
+# Potion included (FAQ); no overpay, no Action cards (not even ones costing 0).
+def _stonemason(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    limit = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    for _ in range(2):
+        name = g.choose_supply(p, card.name, "Gain a card costing less than the trashed one",
+                               pred=lambda d: g.cost(d).at_most(limit) and g.cost(d) != limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def _stonemason_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+    for _ in range(2):
+        name = g.choose_supply(p, card.name, "Gain an Action card costing the overpaid amount",
+                               pred=lambda d: d.is_action and g.cost(d) == paid)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+STONEMASON = _k("Stonemason", 2, ("Action",), on_play=_stonemason,
+                on_overpay=_stonemason_overpay)

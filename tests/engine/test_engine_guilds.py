@@ -10,7 +10,7 @@ from engine.setup import new_game
 from engine.simulate import simulate
 
 GUILDS_DONE = ["Candlestick Maker", "Baker", "Plaza", "Merchant Guild", "Masterpiece",
-               "Soothsayer"]
+               "Soothsayer", "Advisor", "Journeyman", "Taxman", "Stonemason"]
 
 
 # --- Coin tokens and overpaying (the shared rules) ------------------------------------
@@ -134,3 +134,63 @@ def test_soothsayer_only_curse_gainers_draw() -> None:
     assert names(g.players[0].discard) == ["Gold"]
     assert (hand(g, 1), hand(g, 2)) == (["Gold"], [])
     assert deck(g, 2) == ["Gold"]
+
+
+def test_advisor_left_player_picks_the_discard() -> None:
+    g, s = make(["Advisor"], {"hand": ["Advisor"], "deck": ["Gold", "Silver", "Copper"]}, {},
+                answers=[{"choose": ["Gold"], "player": 1}])
+    g.play_action("Advisor")
+    assert s.asked[0].player == 1
+    assert (hand(g, 0), names(g.players[0].discard)) == (["Copper", "Silver"], ["Gold"])
+    assert g.actions == 1
+
+
+def test_advisor_empty_deck_reveals_nothing() -> None:
+    g, s = make(["Advisor"], {"hand": ["Advisor"]}, {})
+    g.play_action("Advisor")
+    assert s.asked == [] and hand(g, 0) == []
+
+
+def test_journeyman_names_any_card_and_skips_it() -> None:
+    g, s = make(["Journeyman"], {"hand": ["Journeyman"],
+                                 "deck": ["Estate", "Copper", "Estate", "Estate", "Gold"]}, {},
+                answers=["Estate"])
+    g.play_action("Journeyman")
+    assert "Witch" in s.asked[0].option_ids()  # not in this game, still nameable
+    assert hand(g, 0) == ["Copper", "Gold"]
+    assert names(g.players[0].discard) == ["Estate"] * 3
+
+
+def test_taxman_hits_only_five_card_hands_and_topdecks_the_gain() -> None:
+    g, _ = make(["Taxman"], {"hand": ["Taxman", "Copper"], "deck": ["Estate"]},
+                {"hand": ["Copper"] * 5}, {"hand": ["Copper"] * 4},
+                answers=["Copper", "Silver"])
+    g.play_action("Taxman")
+    assert deck(g, 0) == ["Silver", "Estate"]
+    assert (len(g.players[1].hand), names(g.players[1].discard)) == (4, ["Copper"])
+    assert len(g.players[2].hand) == 4
+
+
+def test_taxman_moat_blocks_the_discard_not_the_gain() -> None:
+    g, _ = make(["Taxman", "Moat"], {"hand": ["Taxman", "Silver"]},
+                {"hand": ["Moat", "Silver", "Silver", "Copper", "Copper"]},
+                answers=["Moat", "Silver", "Gold"])
+    g.play_action("Taxman")
+    assert deck(g, 0) == ["Gold"] and g.players[1].discard == []
+
+
+def test_stonemason_costs_strictly_less_and_potion_costs() -> None:
+    g, s = make(["Stonemason", "University", "Transmute"], {"hand": ["Stonemason", "University"]},
+                {}, answers=["Transmute", "Copper"])
+    g.play_action("Stonemason")
+    opts = s.asked[0].option_ids()
+    assert "Transmute" in opts and "University" not in opts and "Silver" not in opts
+    assert names(g.players[0].discard) == ["Transmute", "Copper"]
+
+
+def test_stonemason_overpay_exact_cost() -> None:
+    g, s = make(["Stonemason", "Village", "Smithy"], {}, {}, phase="buy", coins=5,
+                answers=["3", "Village", "Village"])
+    g.buy("Stonemason")
+    assert s.asked[1].option_ids() == ["Village"]
+    assert names(g.players[0].discard) == ["Village", "Village", "Stonemason"]

@@ -911,6 +911,126 @@ def soothsayer_optional_gold(g, p, card, play) -> None:
             g.draw(q, 1)
 
 
+def advisor_self_chooses(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    if revealed:
+        [out] = g.choose_cards(p, card.name, "Discard one", revealed)
+        g.discard_card(p, out, p.set_aside, card.name)
+        for c in [c for c in revealed if c is not out]:
+            g.to_hand(p, c, p.set_aside)
+
+
+def advisor_no_shuffle(g, p, card, play) -> None:
+    revealed = list(p.deck[-3:])
+    for c in revealed:
+        g.set_aside(p, c, p.deck)
+    if revealed:
+        left = g.players[(p.index + 1) % len(g.players)]
+        [out] = g.choose_cards(left, card.name, "Discard one", revealed)
+        g.discard_card(p, out, p.set_aside, card.name)
+        for c in [c for c in revealed if c is not out]:
+            g.to_hand(p, c, p.set_aside)
+
+
+def journeyman_reveals_three(g, p, card, play) -> None:
+    from engine.registry import all_cards
+
+    named = g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(all_cards())])
+    for c in g.reveal_from_deck(p, 3, card.name):
+        if c.name == named:
+            g.discard_card(p, c, p.set_aside, card.name)
+        else:
+            g.to_hand(p, c, p.set_aside)
+
+
+def journeyman_no_shuffle(g, p, card, play) -> None:
+    from engine.registry import all_cards
+
+    named = g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(all_cards())])
+    found = 0
+    while found < 3 and p.deck:
+        c = p.deck[-1]
+        if c.name == named:
+            g.discard_card(p, c, p.deck, card.name)
+        else:
+            g.to_hand(p, c, p.deck)
+            found += 1
+
+
+def _taxman_variant(*, min_hand: int = 5, to: str = "deck", optional_gain: bool = False,
+                    pure: bool = False):  # type: ignore[no-untyped-def]
+    def hook_(g, p, card, play) -> None:
+        picked = g.choose_from_hand(
+            p, card.name, "Trash a Treasure", min=0, max=1,
+            pred=(lambda c: c.defn.types == {"Treasure"}) if pure else
+            (lambda c: c.defn.is_treasure))
+        if not picked:
+            return
+        limit = g.cost(picked[0]).plus_coins(3)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        for q in play.victims(g):
+            copy = next((c for c in q.hand if c.name == picked[0].name), None)
+            if len(q.hand) >= min_hand and copy is not None:
+                g.discard_card(q, copy, q.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit,
+                               pred=lambda d: d.is_treasure, optional=optional_gain)
+        if name:
+            g.gain(p, name, to=to, source=card.name)
+    return hook_
+
+
+def stonemason_up_to(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        for _ in range(2):
+            name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+            if name:
+                g.gain(p, name, source=card.name)
+
+
+def stonemason_chooses_both_first(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        limit = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        names = [g.choose_supply(p, card.name, "Gain",
+                                 pred=lambda d: g.cost(d).at_most(limit) and g.cost(d) != limit)
+                 for _ in range(2)]
+        for name in names:
+            if name:
+                g.gain(p, name, source=card.name)
+
+
+def stonemason_overpay_up_to(g, p, card, paid) -> None:
+    for _ in range(2):
+        name = g.choose_supply(p, card.name, "Gain", max_cost=paid, pred=lambda d: d.is_action)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def stonemason_overpay_coins_only(g, p, card, paid) -> None:
+    for _ in range(2):
+        name = g.choose_supply(p, card.name, "Gain",
+                               pred=lambda d: d.is_action and g.cost(d) == Cost(paid.coins))
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def overpay_hook_even_without_overpay(mp: pytest.MonkeyPatch) -> None:
+    """The engine runs the when-buy overpay ability for an overpay of 0 as well."""
+    from engine.turn import Game
+
+    def _overpay(self, p, bought) -> None:
+        answer = self.choose_option(p, bought.name, "Overpay?",
+                                    [(str(n), str(n)) for n in range(self.coins + 1)])
+        self.coins -= int(answer)
+        bought.defn.on_overpay(self, p, bought, Cost(int(answer)))
+
+    mp.setattr(Game, "_overpay", _overpay)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1114,6 +1234,23 @@ CASES: list[tuple[str, Patch]] = [
     ("soothsayer--curses-run-out", hook("Soothsayer", "on_play", soothsayer_optional_gold)),
     ("soothsayer--watchtower-still-draws", hook("Soothsayer", "on_play",
                                                 soothsayer_kept_curse_only)),
+    ("advisor--left-player-chooses", hook("Advisor", "on_play", advisor_self_chooses)),
+    ("advisor--short-deck-shuffle", hook("Advisor", "on_play", advisor_no_shuffle)),
+    ("journeyman--skip-named-card", hook("Journeyman", "on_play", journeyman_reveals_three)),
+    ("journeyman--shuffle-then-stop", hook("Journeyman", "on_play", journeyman_no_shuffle)),
+    ("taxman--silver-to-gold-on-deck", hook("Taxman", "on_play", _taxman_variant(min_hand=0))),
+    ("taxman--silver-to-gold-on-deck", hook("Taxman", "on_play", _taxman_variant(to="discard"))),
+    ("taxman--harem-is-treasure", hook("Taxman", "on_play", _taxman_variant(pure=True))),
+    ("taxman--cheaper-treasure-must-gain", hook("Taxman", "on_play",
+                                                _taxman_variant(optional_gain=True))),
+    ("stonemason--gold-to-duchy-and-silver", hook("Stonemason", "on_play", stonemason_up_to)),
+    ("stonemason--gains-one-at-a-time", hook("Stonemason", "on_play",
+                                             stonemason_chooses_both_first)),
+    ("stonemason--overpay-two-actions", hook("Stonemason", "on_overpay",
+                                             stonemason_overpay_up_to)),
+    ("stonemason--overpay-with-potion", hook("Stonemason", "on_overpay",
+                                             stonemason_overpay_coins_only)),
+    ("stonemason--no-overpay-no-ruins", overpay_hook_even_without_overpay),
 ]
 
 

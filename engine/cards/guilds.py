@@ -187,3 +187,90 @@ def _stonemason_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
 
 STONEMASON = _k("Stonemason", 2, ("Action",), on_play=_stonemason,
                 on_overpay=_stonemason_overpay)
+
+
+# --- Butcher: take 2 Coin tokens; you may trash a card from hand (not Butcher itself, it
+# is in play) and then pay any number of tokens, the new ones included (FAQ); if you
+# trashed one, gain a card costing up to its cost plus the tokens paid. The tokens paid
+# give no coins (FAQ).
+def _butcher(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.take_coffers(p, 2)
+    picked = g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1)
+    if not picked:
+        return
+    limit = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    answer = g.choose_option(p, card.name, "Pay how many Coin tokens?",
+                             [(str(n), f"pay {n}") for n in range(p.coffers + 1)],
+                             context={"coffers": p.coffers})
+    paid = int(answer)
+    p.coffers -= paid
+    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit.plus_coins(paid))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+BUTCHER = _k("Butcher", 5, ("Action",), on_play=_butcher)
+
+
+# --- Doctor: name a card (any card: FAQ); reveal the top 3 (shuffling for the rest,
+# without them; as many as there are: FAQ); trash the matches, put the rest back in any
+# order. Overpay: per 1 coin, look at the top card (shuffling if needed, the cards this
+# discarded included: FAQ) and trash it, discard it or put it back (then it is looked at
+# again by the next coin: FAQ).
+def _doctor(g: Game, p: Player, card: Card, play: Play) -> None:
+    named = _name_a_card(g, p, card.name)
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    for c in revealed:
+        if c.name == named:
+            g.trash_card(p, c, p.set_aside, card.name)
+    rest = [c for c in revealed if c in p.set_aside]
+    for c in g.order_cards(p, card.name, "Order to put back (last is the new top)", rest):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def _doctor_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+    for _ in range(paid.coins):
+        looked = g.reveal_from_deck(p, 1, card.name, look=True)
+        if not looked:
+            return
+        c = looked[0]
+        choice = g.choose_option(p, card.name, f"The top card is {c.name}",
+                                 [("trash", "trash it"), ("discard", "discard it"),
+                                  ("back", "put it back")], context={"card": c.name})
+        if choice == "trash":
+            g.trash_card(p, c, p.set_aside, card.name)
+        elif choice == "discard":
+            g.discard_card(p, c, p.set_aside, card.name)
+        else:
+            g.topdeck(p, c, p.set_aside, card.name)
+
+
+DOCTOR = _k("Doctor", 3, ("Action",), on_play=_doctor, on_overpay=_doctor_overpay)
+
+
+# --- Herald: +1 Card, +1 Action; reveal the top card; if it is an Action, play it (not
+# optional, uses no Action; a Duration played so keeps Herald nowhere: FAQ), else it
+# stays on top. Overpay: per 1 coin, put a card from your discard pile on your deck,
+# one at a time (so in any order), all of them if there are fewer (FAQ).
+def _herald(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.reveal_from_deck(p, 1, card.name)
+    if not top:
+        return
+    if top[0].defn.is_action:
+        g.play_card(p, top[0], p.set_aside)
+    else:
+        g.topdeck(p, top[0], p.set_aside, card.name)
+
+
+def _herald_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+    for _ in range(paid.coins):
+        if not p.discard:
+            return
+        [c] = g.choose_cards(p, card.name, "Put a card from your discard pile on your deck",
+                             list(p.discard))
+        g.topdeck(p, c, p.discard, card.name)
+
+
+HERALD = _k("Herald", 4, ("Action",), cards=1, actions=1, on_play=_herald,
+            on_overpay=_herald_overpay)

@@ -10,7 +10,8 @@ from engine.setup import new_game
 from engine.simulate import simulate
 
 GUILDS_DONE = ["Candlestick Maker", "Baker", "Plaza", "Merchant Guild", "Masterpiece",
-               "Soothsayer", "Advisor", "Journeyman", "Taxman", "Stonemason"]
+               "Soothsayer", "Advisor", "Journeyman", "Taxman", "Stonemason", "Butcher",
+               "Doctor", "Herald"]
 
 
 # --- Coin tokens and overpaying (the shared rules) ------------------------------------
@@ -194,3 +195,59 @@ def test_stonemason_overpay_exact_cost() -> None:
     g.buy("Stonemason")
     assert s.asked[1].option_ids() == ["Village"]
     assert names(g.players[0].discard) == ["Village", "Village", "Stonemason"]
+
+
+def test_butcher_pays_new_tokens_for_the_gain_not_for_coins() -> None:
+    g, s = make(["Butcher"], {"hand": ["Butcher", "Estate"], "coffers": 1}, {},
+                answers=["Estate", "3", "Duchy"])
+    g.play_action("Butcher")
+    assert s.asked[1].option_ids() == ["0", "1", "2", "3"]
+    assert (g.players[0].coffers, g.coins) == (0, 0)
+    assert names(g.players[0].discard) == ["Duchy"]
+
+
+def test_butcher_without_a_card_to_trash_still_takes_tokens() -> None:
+    g, s = make(["Butcher"], {"hand": ["Butcher"]}, {})
+    g.play_action("Butcher")
+    assert s.asked == [] and g.players[0].coffers == 2
+
+
+def test_doctor_trashes_every_match_and_reorders_the_rest() -> None:
+    g, s = make(["Doctor"], {"hand": ["Doctor"], "deck": ["Copper", "Silver", "Copper", "Gold"]},
+                {}, answers=["Estate", ["Copper", "Silver", "Copper"]])
+    g.play_action("Doctor")
+    assert deck(g, 0) == ["Copper", "Silver", "Copper", "Gold"] and g.trash == []
+    g2, _ = make(["Doctor"], {"hand": ["Doctor"], "deck": ["Copper", "Copper", "Gold"]}, {},
+                 answers=["Copper"])
+    g2.play_action("Doctor")
+    assert (deck(g2, 0), names(g2.trash)) == (["Gold"], ["Copper", "Copper"])
+
+
+def test_doctor_overpay_per_coin() -> None:
+    g, _ = make(["Doctor"], {"deck": ["Estate", "Gold"]}, {}, phase="buy", coins=5,
+                answers=["2", "trash", "back"])
+    g.buy("Doctor")
+    assert deck(g, 0) == ["Gold"] and names(g.trash) == ["Estate"]
+
+
+def test_herald_plays_an_action_from_the_deck_without_an_action() -> None:
+    g, _ = make(["Herald", "Smithy"], {"hand": ["Herald"],
+                                       "deck": ["Copper", "Smithy", "Gold", "Gold", "Gold"]}, {})
+    g.play_action("Herald")
+    assert g.actions == 1
+    assert names(g.players[0].in_play) == ["Herald", "Smithy"]
+    assert hand(g, 0) == ["Copper", "Gold", "Gold", "Gold"]
+
+
+def test_herald_empty_deck_reveals_nothing() -> None:
+    g, _ = make(["Herald"], {"hand": ["Herald"], "deck": ["Copper"]}, {})
+    g.play_action("Herald")
+    assert hand(g, 0) == ["Copper"] and g.actions == 1
+
+
+def test_herald_overpay_topdecks_from_discard_before_herald_is_gained() -> None:
+    g, s = make(["Herald"], {"discard": ["Gold", "Copper"]}, {}, phase="buy", coins=5,
+                answers=["1", "Gold"])
+    g.buy("Herald")
+    assert "Herald" not in s.asked[1].option_ids()
+    assert deck(g, 0) == ["Gold"] and names(g.players[0].discard) == ["Copper", "Herald"]

@@ -1031,6 +1031,108 @@ def overpay_hook_even_without_overpay(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(Game, "_overpay", _overpay)
 
 
+def _butcher_variant(*, pay_first: bool = False, coins: bool = False,
+                     tokens_only_if_trashed: bool = False):  # type: ignore[no-untyped-def]
+    def hook_(g, p, card, play) -> None:
+        if not pay_first and not tokens_only_if_trashed:
+            g.take_coffers(p, 2)
+        picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=1)
+        if not picked:
+            return
+        if tokens_only_if_trashed:
+            g.take_coffers(p, 2)
+        limit = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        paid = int(g.choose_option(p, card.name, "Pay",
+                                   [(str(n), str(n)) for n in range(p.coffers + 1)]))
+        p.coffers -= paid
+        if coins:
+            g.coins += paid
+        if pay_first:
+            g.take_coffers(p, 2)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit.plus_coins(paid))
+        if name:
+            g.gain(p, name, source=card.name)
+    return hook_
+
+
+def _doctor_named(g, p, card) -> str:
+    from engine.registry import all_cards
+
+    return g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(all_cards())])
+
+
+def doctor_trashes_one_match(g, p, card, play) -> None:
+    named = _doctor_named(g, p, card)
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    match = next((c for c in revealed if c.name == named), None)
+    if match is not None:
+        g.trash_card(p, match, p.set_aside, card.name)
+    for c in [c for c in revealed if c in p.set_aside][::-1]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def doctor_keeps_order(g, p, card, play) -> None:
+    named = _doctor_named(g, p, card)
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    for c in revealed:
+        if c.name == named:
+            g.trash_card(p, c, p.set_aside, card.name)
+    for c in [c for c in revealed if c in p.set_aside][::-1]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def doctor_overpay_looks_at_n_cards(g, p, card, paid) -> None:
+    looked = g.reveal_from_deck(p, paid.coins, card.name, look=True)
+    for c in looked:
+        choice = g.choose_option(p, card.name, "What?", [("trash", "t"), ("discard", "d"),
+                                                          ("back", "b")])
+        if choice == "trash":
+            g.trash_card(p, c, p.set_aside, card.name)
+        elif choice == "discard":
+            g.discard_card(p, c, p.set_aside, card.name)
+    for c in [c for c in looked if c in p.set_aside][::-1]:
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def doctor_overpay_no_shuffle(g, p, card, paid) -> None:
+    for _ in range(paid.coins):
+        if not p.deck:
+            return
+        c = p.deck[-1]
+        g.log("look", p, (c,), card.name)
+        choice = g.choose_option(p, card.name, "What?", [("trash", "t"), ("discard", "d"),
+                                                          ("back", "b")])
+        if choice == "trash":
+            g.trash_card(p, c, p.deck, card.name)
+        elif choice == "discard":
+            g.discard_card(p, c, p.deck, card.name)
+
+
+def _herald_variant(*, optional: bool = False, uses_action: bool = False,
+                    kept_by_herald: bool = False):  # type: ignore[no-untyped-def]
+    def hook_(g, p, card, play) -> None:
+        top = g.reveal_from_deck(p, 1, card.name)
+        if not top:
+            return
+        c = top[0]
+        if c.defn.is_action and (not optional or g.yes_no(p, card.name, "Play it?")):
+            if uses_action:
+                g.actions -= 1
+            g.play_card(p, c, p.set_aside, by=card if kept_by_herald else None)
+        else:
+            g.topdeck(p, c, p.set_aside, card.name)
+    return hook_
+
+
+def herald_overpay_optional(g, p, card, paid) -> None:
+    for _ in range(paid.coins):
+        picked = g.choose_cards(p, card.name, "Topdeck", list(p.discard), min=0, max=1)
+        if not picked:
+            return
+        g.topdeck(p, picked[0], p.discard, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1251,6 +1353,22 @@ CASES: list[tuple[str, Patch]] = [
     ("stonemason--overpay-with-potion", hook("Stonemason", "on_overpay",
                                              stonemason_overpay_coins_only)),
     ("stonemason--no-overpay-no-ruins", overpay_hook_even_without_overpay),
+    ("butcher--estate-to-province", hook("Butcher", "on_play", _butcher_variant(pay_first=True))),
+    ("butcher--estate-to-province", hook("Butcher", "on_play", _butcher_variant(coins=True))),
+    ("butcher--no-trash-keeps-tokens", hook("Butcher", "on_play",
+                                            _butcher_variant(tokens_only_if_trashed=True))),
+    ("doctor--short-deck-shuffle", hook("Doctor", "on_play", doctor_trashes_one_match)),
+    ("doctor--trash-matches-reorder", hook("Doctor", "on_play", doctor_keeps_order)),
+    ("doctor--overpay-look-each-time", hook("Doctor", "on_overpay",
+                                            doctor_overpay_looks_at_n_cards)),
+    ("doctor--overpay-shuffle-includes-discarded", hook("Doctor", "on_overpay",
+                                                        doctor_overpay_no_shuffle)),
+    ("herald--plays-revealed-action", hook("Herald", "on_play", _herald_variant(optional=True))),
+    ("herald--plays-revealed-action", hook("Herald", "on_play",
+                                           _herald_variant(uses_action=True))),
+    ("herald--plays-wharf-herald-discarded", hook("Herald", "on_play",
+                                                  _herald_variant(kept_by_herald=True))),
+    ("herald--overpay-topdeck-any-order", hook("Herald", "on_overpay", herald_overpay_optional)),
 ]
 
 

@@ -1,7 +1,8 @@
 """Turn structure and the player-facing moves.
 
 Moves (``play_action``, ``play_treasure``, ``play_all_treasures``,
-``play_night``, ``buy``, ``buy_event``, ``end_phase``, ``end_turn``) check
+``play_night``, ``buy``, ``buy_event``, ``spend_coffers``, ``end_phase``,
+``end_turn``) check
 every rule *before* changing anything and raise :class:`IllegalMove` with a
 clear message otherwise. Direct test actions (``gain_card``,
 ``trash_from_hand``...) let a scenario fire triggers without a card to do it.

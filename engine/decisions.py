@@ -29,7 +29,7 @@ class DecisionKind(StrEnum):
     """What sort of choice is being asked."""
 
     ACTION_PHASE = "action_phase"  # play:<Action> or end_phase
-    # play_all_treasures, play:<Treasure>, buy:<pile>, event:<Event>, end_phase
+    # play_all_treasures, play:<Treasure>, buy:<pile>, event:<Event>, spend_coffer, end_phase
     BUY_PHASE = "buy_phase"
     NIGHT_PHASE = "night_phase"  # play:<Night> or end_phase
     CHOOSE_CARD_FROM_HAND = "choose_card_from_hand"

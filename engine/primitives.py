@@ -565,6 +565,16 @@ class GameBase:
             self._event("exchange", p, (card, new))
         return new
 
+    def take_coffers(self, p: Player, n: int = 1) -> None:
+        """``p`` takes ``n`` Coin tokens (Guilds): a counter kept from turn to turn.
+
+        A primitive because five Guilds cards give tokens (Baker, Butcher,
+        Candlestick Maker, Merchant Guild, Plaza); they are spent with the
+        ``spend_coffers`` move in the Buy phase, before buying
+        (:meth:`engine.turn.Game.spend_coffers`).
+        """
+        p.coffers += n
+
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
         effect = card.defn.next_turn

@@ -212,6 +212,22 @@ def _rule_trade_route(ctx: SetupContext) -> None:
             if supply and cards and registry.card(cards[-1]).is_victory)
 
 
+def _rule_starting_coffers(ctx: SetupContext) -> None:
+    """Guilds' "Setup: Each player takes a Coin token" (Baker), from every card in use.
+
+    In use includes a Bane and the Black Market deck (Baker FAQ). Several such
+    cards do not add up: each says each player takes *a* token.
+    """
+    in_use = ctx.defs()
+    bane = ctx.options.get("bane")
+    if bane:
+        in_use.append(registry.card(bane))
+    in_use += [registry.card(n) for n in ctx.options.get("black_market") or ()]
+    coffers = max((d.setup_coffers for d in in_use), default=0)
+    if coffers:
+        ctx.landscape["coffers"] = coffers
+
+
 def _rule_traits(ctx: SetupContext) -> None:
     for trait, pile in (ctx.options.get("traits") or {}).items():
         if pile not in ctx.piles:
@@ -229,6 +245,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_bane,
     _rule_black_market,
     _rule_starting_decks,
+    _rule_starting_coffers,
     _rule_traits,
     _rule_trade_route,
 ]
@@ -312,6 +329,7 @@ def new_game(
         rule(ctx)
     game = _build(ctx, providers, step_limit, evs, names)
     for p, deck_names in zip(game.players, ctx.starting, strict=True):
+        p.coffers = ctx.landscape.get("coffers", 0)
         p.discard = [game.new_card(registry.card(n)) for n in deck_names]
         game.shuffle(p)
         game.draw(p, 5)
@@ -462,7 +480,7 @@ def game_from_state(
         "traits": dict(spec.traits),
     }, rng)
     for rule in SETUP_RULES:
-        if rule is not _rule_starting_decks:
+        if rule is not _rule_starting_decks and rule is not _rule_starting_coffers:
             rule(ctx)
     for name, count in spec.supply.items():
         if isinstance(count, list) and all(isinstance(x, str) for x in count):

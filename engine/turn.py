@@ -1,7 +1,8 @@
 """Turn structure and the player-facing moves.
 
 Moves (``play_action``, ``play_treasure``, ``play_all_treasures``,
-``play_night``, ``buy``, ``buy_event``, ``end_phase``, ``end_turn``) check
+``play_night``, ``buy``, ``buy_event``, ``spend_coffers``, ``end_phase``,
+``end_turn``) check
 every rule *before* changing anything and raise :class:`IllegalMove` with a
 clear message otherwise. Direct test actions (``gain_card``,
 ``trash_from_hand``...) let a scenario fire triggers without a card to do it.
@@ -28,6 +29,8 @@ if TYPE_CHECKING:
     from engine.state import DurationEffect, Player
 
 PHASES = ("action", "buy", "night", "cleanup")
+#: The Buy-phase decision id for spending one Coin token (Guilds).
+SPEND_COFFER = "spend_coffer"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -241,6 +244,8 @@ class Game(GameBase):
         self.bought_this_turn.append(name)
         if self._logging:
             self._event("buy", p, (top,), None, cost=cost.coins)
+        if top.defn.on_overpay is not None:
+            self._overpay(p, top)
         if top.defn.on_buy is not None:
             top.defn.on_buy(self, p, top)
         for c in list(p.in_play):
@@ -253,6 +258,53 @@ class Game(GameBase):
             self._react_to_buy(p, top)
         return self.gain(p, name, source="buy")
 
+    def _overpay(self, p: Player, bought: Card) -> None:
+        """Guilds' overpay: when buying a card that allows it, ask how much more to pay.
+
+        The options are every amount the player can still pay: ``"0"`` (no
+        overpay), ``"1"``, ``"2"``... coins, and, with a Potion left, ``"P"``,
+        ``"1P"``... (Stonemason FAQ: overpaying with a Potion counts). Nothing
+        is asked when nothing is left to pay with. The card's hook runs only
+        for a real overpay.
+        """
+        if self.coins <= 0 and self.potions <= 0:
+            return
+        amounts = [Cost(n, potion) for potion in range(min(self.potions, 1) + 1)
+                   for n in range(self.coins + 1)]
+        labels = {_overpay_id(c): c for c in amounts}
+        answer = self.choose_option(
+            p, bought.name, f"Overpay for {bought.name}? (coins you overpay)",
+            [(i, "do not overpay" if i == "0" else f"overpay {i}") for i in labels],
+            context={"coins": self.coins, "potions": self.potions},
+        )
+        paid = labels[answer]
+        if paid == 0:
+            return
+        self.coins -= paid.coins
+        self.potions -= paid.potion
+        hook = bought.defn.on_overpay
+        assert hook is not None
+        hook(self, p, bought, paid)
+
+    @_atomic
+    def spend_coffers(self, n: int = 1) -> None:
+        """Spend ``n`` Coin tokens (Guilds) for +1 coin each: in the Buy phase, before buying.
+
+        Spending one in the Action phase moves to the Buy phase, as playing a
+        Treasure does.
+        """
+        p = self._check_live()
+        if self.phase not in ("action", "buy"):
+            raise IllegalMove(f"Coin tokens are spent in the Buy phase (now: {self.phase})")
+        if not isinstance(n, int) or n < 1:
+            raise IllegalMove(f"cannot spend {n!r} Coin tokens")
+        if n > p.coffers:
+            raise IllegalMove(f"{p.name} has only {p.coffers} Coin tokens, not {n}")
+        if self.bought_in_phase:
+            raise IllegalMove("Coin tokens can only be spent before buying in this Buy phase")
+        self._enter_buy()
+        p.coffers -= n
+        self.coins += n
     def _pile_tokens_on_buy(self, p: Player, tokens: dict[str, Any]) -> None:
         """Tokens on the bought card's pile that act when it is bought.
 
@@ -612,6 +664,8 @@ class Game(GameBase):
             if treasures:
                 opts.append(Option(PLAY_ALL_TREASURES))
                 opts.extend(Option(f"play:{n}", f"play {n}") for n in treasures)
+        if p.coffers and not self.bought_in_phase:
+            opts.append(Option(SPEND_COFFER, "spend a Coin token"))
         if self.buys > 0 and not p.debt:
             for name, pile in self.piles.items():
                 top = pile.top
@@ -636,7 +690,7 @@ class Game(GameBase):
             return
         answer = self._phase_answer(Decision(
             DecisionKind.BUY_PHASE, p.index, None, "Play Treasures, buy, or end the Buy phase",
-            self.buy_options), ("play:", "buy:", "event:"))
+            self.buy_options), ("play:", "buy:", "event:", SPEND_COFFER))
         if answer == END_PHASE:
             self._set_phase("night")
         elif answer == PLAY_ALL_TREASURES:
@@ -645,6 +699,8 @@ class Game(GameBase):
             self.play_treasure(answer[5:])
         elif answer.startswith("buy:"):
             self.buy(answer[4:])
+        elif answer == SPEND_COFFER:
+            self.spend_coffers(1)
         else:
             self.buy_event(answer[6:])
 
@@ -742,3 +798,10 @@ class Game(GameBase):
             "events": sorted(self.events),
             "over": self.over,
         }
+
+
+def _overpay_id(amount: Cost) -> str:
+    """The option id of an overpay amount: ``"2"``, ``"P"``, ``"1P"``."""
+    if amount.potion:
+        return f"{amount.coins}P" if amount.coins else "P"
+    return str(amount.coins)

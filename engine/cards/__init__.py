@@ -10,6 +10,7 @@ from engine.cards import (  # noqa: F401  (imported for registration)
     base,
     basic,
     dark_ages,
+    guilds,
     hinterlands,
     intrigue,
     nocturne,

@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 # move, get the whole Game (Launch changes the phase).
 PlayHook = Callable[["GameBase", "Player", "Card", "Play"], None]
 CardHook = Callable[["GameBase", "Player", "Card"], None]
+# Overpay hooks also get what was overpaid (coins, and a Potion if one was).
+OverpayHook = Callable[["GameBase", "Player", "Card", Cost], None]
 
 
 class CardDef:
@@ -42,6 +44,7 @@ class CardDef:
         "while_in_play_buy", "while_in_play_immune", "next_turn", "vp_fn", "gain_to",
         "extra_piles", "heirloom", "pile_size", "plain",
         "on_buy", "while_in_play_gain", "cost_modifier", "buy_forbidden",
+        "on_overpay", "setup_coffers",
     )
 
     def __init__(
@@ -77,6 +80,8 @@ class CardDef:
         while_in_play_gain: Callable[..., None] | None = None,
         cost_modifier: Callable[[GameBase, CardDef, Cost], Cost] | None = None,
         buy_forbidden: Callable[[GameBase, Player], str | None] | None = None,
+        on_overpay: OverpayHook | None = None,
+        setup_coffers: int = 0,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -126,6 +131,11 @@ class CardDef:
         self.cost_modifier = cost_modifier
         # Why this card cannot be bought now, or None (Grand Market).
         self.buy_forbidden = buy_forbidden
+        # Guilds: "When you buy this, you may overpay for it" (engine.turn.Game.buy asks
+        # how much, then calls this with the overpaid Cost, which may hold a Potion).
+        self.on_overpay = on_overpay
+        # Guilds (Baker): "Setup: Each player takes N Coin tokens" (engine.setup).
+        self.setup_coffers = setup_coffers
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

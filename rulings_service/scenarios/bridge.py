@@ -200,6 +200,8 @@ class Table:
                 game.buy(value)
             elif verb == "buy_event":
                 game.buy_event(value)
+            elif verb == "spend_coffers":
+                game.spend_coffers(value)
             elif verb == "end_phase":
                 game.end_phase()
             elif verb == "end_turn":
@@ -241,6 +243,7 @@ class Table:
             entry["vp_tokens"] = p["vp_tokens"]
             if p["tokens"]:
                 entry["tokens"] = p["tokens"]
+            entry["coffers"] = p["coffers"]
             if p["durations"]:
                 entry["durations"] = p["durations"]
             players.append(entry)

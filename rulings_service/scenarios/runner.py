@@ -283,8 +283,8 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
                     check(name, sorted(value), sorted(player[zone]))
                 elif item.endswith("_size"):
                     check(name, value, len(player[item[: -len("_size")]]))
-                elif item == "vp_tokens":
-                    check(name, value, player["vp_tokens"])
+                elif item in ("vp_tokens", "coffers"):
+                    check(name, value, player[item])
                 elif item == "tokens":
                     held = player.get("tokens", {})
                     check(name, value, {token: held.get(token, 0) for token in value})

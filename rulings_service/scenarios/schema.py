@@ -26,15 +26,16 @@ TURN_COUNTERS = ("actions", "buys", "coins", "potions")
 PHASES = ("action", "buy", "night", "cleanup")
 
 #: verb -> (kind of value, modifier keys allowed next to it).
-#: value kinds: "card" a card name; "cards" a card name or list of them (possibly
-#: empty); "none" no meaningful value (``end_turn: true``); "answer" anything a
-#: decision may be answered with.
+#: value kinds: "card" a card name; "count" a number of tokens (at least 1); "cards"
+#: a card name or list of them (possibly empty); "none" no meaningful value
+#: (``end_turn: true``); "answer" anything a decision may be answered with.
 STEP_VERBS: dict[str, tuple[str, frozenset[str]]] = {
     "play": ("card", frozenset({"player", "error"})),
     "play_treasure": ("card", frozenset({"player", "error"})),
     "play_treasures": ("none", frozenset({"player", "error"})),
     "buy": ("card", frozenset({"player", "error"})),
     "buy_event": ("card", frozenset({"player", "error"})),
+    "spend_coffers": ("count", frozenset({"player", "error"})),
     "end_phase": ("none", frozenset({"player", "error"})),
     "end_turn": ("none", frozenset({"player", "error"})),
     "gain": ("card", frozenset({"player", "to", "error"})),
@@ -77,6 +78,8 @@ class PlayerSetupSchema(PlayerZonesSchema):
 
     tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
     vp_tokens = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: Coin tokens (Guilds) on the player's mat.
+    coffers = fields.Integer(strict=True, validate=validate.Range(min=0))
     #: Cards in play (listed in ``in_play`` too) whose next-turn effect is pending.
     durations = _card_list()
 
@@ -201,6 +204,8 @@ class StepField(fields.Field):
 def _check_value(verb: str, kind: str, raw: Any) -> None:
     if kind == "card" and not (isinstance(raw, str) and raw):
         raise ValidationError(f"'{verb}' expected a card name, got {raw!r}")
+    if kind == "count" and not (isinstance(raw, int) and not isinstance(raw, bool) and raw >= 1):
+        raise ValidationError(f"'{verb}' expected a number of at least 1, got {raw!r}")
     if kind == "expect":
         if not isinstance(raw, dict):
             raise ValidationError(f"'{verb}' expected expectations (player1: ..., supply: ...)")
@@ -230,6 +235,7 @@ class PlayerExpectSchema(PlayerZonesSchema):
     #: Named tokens on the player's mats (Pirate Ship's Coin tokens); a name not given
     #: is not checked, and 0 means the player has none.
     tokens = fields.Dict(keys=fields.String(), values=fields.Integer(strict=True))
+    coffers = fields.Integer(strict=True)
     score = fields.Integer(strict=True)
     #: Turn counters; only meaningful for the player whose turn it is.
     actions = fields.Integer(strict=True)

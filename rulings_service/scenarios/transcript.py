@@ -109,9 +109,14 @@ def describe_event(event: dict[str, Any]) -> str:
 def format_zones(zones: dict[str, Any], previous: dict[str, Any] | None = None) -> Iterator[str]:
     """Zones as lines; with ``previous``, only the lines that differ from it."""
     old = dict(_zone_lines(previous)) if previous is not None else {}
-    for key, line in _zone_lines(zones):
+    new = dict(_zone_lines(zones))
+    for key, line in new.items():
         if previous is None or old.get(key) != line:
             yield line
+    for key, line in old.items():
+        # Token counters are hidden at 0, so one that just dropped to 0 is shown as such.
+        if key not in new and key.endswith((".coffers", ".vp_tokens")):
+            yield line.rsplit(":", 1)[0] + ": 0"
 
 
 def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
@@ -124,7 +129,7 @@ def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
     for player in zones.get("players", []):
         number = player.get("number")
         for zone, cards in player.items():
-            if zone == "number" or (zone == "vp_tokens" and not cards):
+            if zone == "number" or (zone in ("vp_tokens", "coffers") and not cards):
                 continue
             yield f"p{number}.{zone}", f"player {number} {zone}: {_cards(cards)}"
     if "supply" in zones:

@@ -306,3 +306,16 @@ def test_shipped_outside_engine_rulings_name_cards_the_engine_lacks() -> None:
         if entry.reason == "outside-engine" and entry.card in implemented
     }
     assert stale == {}
+
+
+def test_coin_token_keys_and_spend_step_load_and_are_checked(tmp_path: Path) -> None:
+    text = VALID.replace("deck: [Copper]}", "deck: [Copper], coffers: 2}")
+    text = text.replace("  - play: Village", "  - play: Village\n  - spend_coffers: 2")
+    text = text.replace("actions: 2}", "actions: 2, coffers: 0}")
+    scenario = load_scenario_file(write(tmp_path, text))
+    assert scenario.steps[1] == {"verb": "spend_coffers", "value": 2}
+    assert scenario.setup["player1"]["coffers"] == 2
+    message = problems(write(tmp_path, text.replace("spend_coffers: 2", "spend_coffers: 0")))
+    assert "spend_coffers" in message and "at least 1" in message
+    message = problems(write(tmp_path, text.replace("coffers: 2}", "coffers: -1}")))
+    assert "setup.player1.coffers" in message

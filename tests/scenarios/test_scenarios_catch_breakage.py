@@ -839,6 +839,122 @@ def tribute_needs_two_cards(g, p, card, play) -> None:
             g.draw(p, 2)
 
 
+# --- Cornucopia -------------------------------------------------------------------------
+def menagerie_compares_types(g, p, card, play) -> None:
+    kinds = [c.defn.types for c in p.hand]
+    g.draw(p, 3 if len(set(kinds)) == len(kinds) else 1)
+
+
+def hamlet_bonus_without_discard(g, p, card, play) -> None:
+    g.actions += 1
+    picked = g.choose_from_hand(p, card.name, "Discard for +1 Action", min=0)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+    picked = g.choose_from_hand(p, card.name, "Discard for +1 Buy", min=0)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        g.buys += 1
+
+
+def hamlet_one_bonus_per_card(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard for +1 Action", min=0, max=len(p.hand))
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+        g.actions += 1
+    picked = g.choose_from_hand(p, card.name, "Discard for +1 Buy", min=0)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        g.buys += 1
+
+
+def harvest_counts_every_card(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 4, card.name)
+    for c in revealed:
+        g.discard_card(p, c, p.set_aside, card.name)
+    g.coins += len(revealed)
+
+
+def harvest_never_shuffles(g, p, card, play) -> None:
+    revealed = [p.deck.pop() for _ in range(min(4, len(p.deck)))]
+    p.discard.extend(revealed)
+    g.coins += len({c.name for c in revealed})
+
+
+def fairgrounds_rounds_up(p) -> int:
+    return 2 * -(-len({c.name for c in p.all_cards()}) // 5)
+
+
+def farming_village_actions_only(g, p, card, play) -> None:
+    from engine.cards.cornucopia import _reveal_until
+
+    _reveal_until(g, p, card.name, lambda c: c.defn.is_action)
+
+
+def farming_village_first_type_only(g, p, card, play) -> None:
+    from engine.cards.cornucopia import _reveal_until
+
+    # Stops only at a card that is nothing but an Action or a Treasure.
+    _reveal_until(g, p, card.name, lambda c: len(c.defn.types) == 1
+                  and (c.defn.is_action or c.defn.is_treasure))
+
+
+def reveal_until_discarding_as_it_goes(g, p, card, play, found) -> None:
+    while True:
+        c = g.take_top(p)
+        if c is None:
+            return
+        if found(c):
+            p.hand.append(c)
+            return
+        p.discard.append(c)
+
+
+def farming_village_discards_as_it_goes(g, p, card, play) -> None:
+    reveal_until_discarding_as_it_goes(g, p, card, play,
+                                       lambda c: c.defn.is_action or c.defn.is_treasure)
+
+
+def hunting_party_discards_as_it_goes(g, p, card, play) -> None:
+    held = {c.name for c in p.hand}
+    reveal_until_discarding_as_it_goes(g, p, card, play, lambda c: c.name not in held)
+
+
+def hunting_party_compares_with_last_revealed(g, p, card, play) -> None:
+    from engine.cards.cornucopia import _reveal_until
+
+    last = [p.hand[-1].name if p.hand else None]
+
+    def new(c) -> bool:
+        if c.name != last[0]:
+            return True
+        last[0] = c.name
+        return False
+
+    _reveal_until(g, p, card.name, new)
+
+
+def remake_up_to_one_more(g, p, card, play) -> None:
+    for _ in range(2):
+        picked = g.choose_from_hand(p, card.name, "Trash a card")
+        if not picked:
+            return
+        limit = g.cost(picked[0]).plus_coins(1)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def remake_once(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        target = g.cost(picked[0]).plus_coins(1)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", pred=lambda d: g.cost(d).exactly(target))
+        if name:
+            g.gain(p, name, source=card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1026,6 +1142,26 @@ CASES: list[tuple[str, Patch]] = [
     ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
     ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
     ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    ("menagerie--different-names-draw-three", hook("Menagerie", "on_play",
+                                                   menagerie_compares_types)),
+    ("hamlet--buy-only", hook("Hamlet", "on_play", hamlet_bonus_without_discard)),
+    ("hamlet--one-card-per-bonus", hook("Hamlet", "on_play", hamlet_one_bonus_per_card)),
+    ("harvest--three-names-three-coins", hook("Harvest", "on_play", harvest_counts_every_card)),
+    ("harvest--short-deck-shuffle", hook("Harvest", "on_play", harvest_never_shuffles)),
+    ("fairgrounds--two-vp-per-five-names", hook("Fairgrounds", "vp_fn", fairgrounds_rounds_up)),
+    ("fairgrounds--pile-size-two-players", hook("Fairgrounds", "pile_size", 10)),
+    ("farming-village--first-action-or-treasure", hook("Farming Village", "on_play",
+                                                       farming_village_actions_only)),
+    ("farming-village--shuffle-excludes-revealed", hook("Farming Village", "on_play",
+                                                        farming_village_discards_as_it_goes)),
+    ("farming-village--great-hall-counts", hook("Farming Village", "on_play",
+                                                farming_village_first_type_only)),
+    ("hunting-party--skips-duplicates", hook("Hunting Party", "on_play",
+                                             hunting_party_compares_with_last_revealed)),
+    ("hunting-party--shuffle-excludes-revealed", hook("Hunting Party", "on_play",
+                                                      hunting_party_discards_as_it_goes)),
+    ("remake--estate-silver-copper-nothing", hook("Remake", "on_play", remake_up_to_one_more)),
+    ("remake--estate-silver-copper-nothing", hook("Remake", "on_play", remake_once)),
 ]
 
 

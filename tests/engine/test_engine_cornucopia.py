@@ -1,0 +1,93 @@
+"""Cornucopia (first edition): the Kingdom cards and Tournament's Prizes."""
+
+from __future__ import annotations
+
+from engine_helpers import deck, hand, make, names
+
+from engine import new_game
+
+
+def test_fairgrounds_two_vp_per_five_different_names_everywhere() -> None:
+    g, _ = make(["Fairgrounds", "Village"],
+                {"deck": ["Fairgrounds", "Copper", "Copper"], "hand": ["Silver", "Gold"]},
+                {"deck": ["Fairgrounds", "Copper"], "hand": ["Silver"],
+                 "discard": ["Gold", "Estate"], "in_play": ["Village"]})
+    assert g.victory_points(g.players[0]) == 0  # 4 names
+    assert g.victory_points(g.players[1]) == 2 + 1  # 6 names, and the Estate
+    assert len(new_game(["Fairgrounds"], 2).piles["Fairgrounds"]) == 8
+    assert len(new_game(["Fairgrounds"], 4).piles["Fairgrounds"]) == 12
+
+
+def test_farming_village_takes_first_action_or_treasure_and_discards_the_rest() -> None:
+    g, _ = make(["Farming Village"], {"hand": ["Farming Village"],
+                                      "deck": ["Estate", "Curse", "Copper", "Gold"]}, {})
+    g.play_action("Farming Village")
+    assert hand(g, 0) == ["Copper"] and deck(g, 0) == ["Gold"]
+    assert names(g.players[0].discard) == ["Estate", "Curse"]
+    assert g.actions == 2
+
+
+def test_farming_village_shuffles_without_revealed_cards_and_may_find_nothing() -> None:
+    g, _ = make(["Farming Village"], {"hand": ["Farming Village"], "deck": ["Estate"],
+                                      "discard": ["Duchy"]}, {})
+    g.play_action("Farming Village")
+    assert hand(g, 0) == [] and deck(g, 0) == []
+    assert sorted(names(g.players[0].discard)) == ["Duchy", "Estate"]
+
+
+def test_hamlet_each_discard_gives_its_own_bonus_once() -> None:
+    g, s = make(["Hamlet"], {"hand": ["Hamlet", "Estate", "Curse"], "deck": ["Copper"]}, {},
+                answers=[["Estate"], ["Curse"]])
+    g.play_action("Hamlet")
+    assert (g.actions, g.buys) == (2, 2)
+    assert hand(g, 0) == ["Copper"]
+    assert all(d.max == 1 and d.min == 0 for d in s.asked)
+    g, _ = make(["Hamlet"], {"hand": ["Hamlet", "Estate"], "deck": ["Copper"]}, {},
+                answers=[[], []])
+    g.play_action("Hamlet")
+    assert (g.actions, g.buys) == (1, 1)
+
+
+def test_harvest_counts_different_names_and_reveals_what_it_can() -> None:
+    g, _ = make(["Harvest"], {"hand": ["Harvest"],
+                              "deck": ["Copper", "Silver", "Copper", "Estate", "Gold"]}, {})
+    g.play_action("Harvest")
+    assert g.coins == 3 and deck(g, 0) == ["Gold"] and len(g.players[0].discard) == 4
+    g, _ = make(["Harvest"], {"hand": ["Harvest"], "deck": ["Gold"], "discard": ["Gold"]}, {})
+    g.play_action("Harvest")
+    assert g.coins == 1 and names(g.players[0].discard) == ["Gold", "Gold"]
+
+
+def test_hunting_party_reveals_past_duplicates() -> None:
+    g, _ = make(["Hunting Party"], {"hand": ["Hunting Party", "Copper"],
+                                    "deck": ["Estate", "Copper", "Estate", "Gold", "Silver"]}, {})
+    g.play_action("Hunting Party")
+    assert hand(g, 0) == ["Copper", "Estate", "Gold"]
+    assert names(g.players[0].discard) == ["Copper", "Estate"]
+    assert deck(g, 0) == ["Silver"] and g.actions == 1
+
+
+def test_menagerie_three_cards_without_duplicates_else_one() -> None:
+    g, _ = make(["Menagerie"], {"hand": ["Menagerie", "Copper", "Silver"],
+                                "deck": ["Estate"] * 4}, {})
+    g.play_action("Menagerie")
+    assert len(g.players[0].hand) == 5 and g.actions == 1
+    g, _ = make(["Menagerie"], {"hand": ["Menagerie", "Copper", "Copper"],
+                                "deck": ["Estate"] * 4}, {})
+    g.play_action("Menagerie")
+    assert len(g.players[0].hand) == 3
+    g, _ = make(["Menagerie"], {"hand": ["Menagerie"], "deck": ["Estate"] * 4}, {})
+    g.play_action("Menagerie")
+    assert len(g.players[0].hand) == 3
+
+
+def test_remake_gains_exactly_one_more_twice_or_nothing() -> None:
+    g, s = make(["Remake", "Village"], {"hand": ["Remake", "Estate", "Copper"]}, {},
+                answers=["Estate", "Silver"])
+    g.play_action("Remake")
+    assert sorted(s.asked[1].option_ids()) == ["Silver", "Village"]
+    assert names(g.players[0].discard) == ["Silver"]
+    assert names(g.trash) == ["Estate", "Copper"]
+    g, _ = make(["Remake"], {"hand": ["Remake"]}, {})
+    g.play_action("Remake")
+    assert g.trash == []

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
@@ -26,11 +27,13 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _reveal_until(g: Game, p: Player, source: str, found: Callable[[Card], bool]) -> Card | None:
-    """Reveal cards off ``p``'s deck until one matches ``found``; it goes to hand, the
-    others are discarded. The revealed cards wait in set-aside, so a shuffle part
-    way does not take them in (FAQ of Farming Village and Hunting Party); with no
-    match at all, every revealed card is discarded. Returns the card found."""
+def _reveal_until(g: Game, p: Player, source: str, found: Callable[[Card], bool],
+                  to_deck: bool = False) -> Card | None:
+    """Reveal cards off ``p``'s deck until one matches ``found``; it goes to hand (or
+    back on the deck with ``to_deck``), the others are discarded. The revealed cards
+    wait in set-aside, so a shuffle part way does not take them in (FAQ of Farming
+    Village, Hunting Party, Fortune Teller); with no match at all, every revealed
+    card is discarded. Returns the card found."""
     hit: Card | None = None
     while hit is None:
         one = g.reveal_from_deck(p, 1, source)
@@ -38,7 +41,9 @@ def _reveal_until(g: Game, p: Player, source: str, found: Callable[[Card], bool]
             break
         if found(one[0]):
             hit = one[0]
-    if hit is not None:
+    if hit is not None and to_deck:
+        g.topdeck(p, hit, p.set_aside, source)
+    elif hit is not None:
         g.to_hand(p, hit, p.set_aside)
     for c in [c for c in p.set_aside]:
         g.discard_card(p, c, p.set_aside, source)
@@ -135,3 +140,68 @@ def _remake(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 REMAKE = _k("Remake", 4, ("Action",), on_play=_remake)
+
+
+# --- Fortune Teller: +2 coins; each other player reveals until a Victory or Curse
+# card (the first with either type, Nobles included), puts it on top of his deck
+# and discards the rest (all of them if none turns up, even after a shuffle).
+def _fortune_teller(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        _reveal_until(g, q, card.name, lambda c: c.defn.is_victory or c.defn.is_curse,
+                      to_deck=True)
+
+
+FORTUNE_TELLER = _k("Fortune Teller", 3, ("Action", "Attack"), coins=2,
+                    on_play=_fortune_teller)
+
+
+# --- Jester: +2 coins; each other player (in turn order) discards his top card
+# (shuffling if needed; nothing if he has no cards). A Victory card (Nobles too):
+# he gains a Curse; otherwise you choose who gains a copy from the Supply (no one,
+# unasked, if the Supply has none: a Prize, Spoils, an empty pile).
+def _supply_copy(g: Game, card: Card) -> str | None:
+    """The Supply pile from which a copy of ``card`` can be gained now, if any."""
+    name = g.pile_name_of(card)
+    pile = g.piles.get(name)
+    if pile is None or not pile.supply or pile.top is None or pile.top.name != card.name:
+        return None
+    return name
+
+
+def _jester(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        top = g.reveal_from_deck(q, 1, card.name)
+        if not top:
+            continue
+        g.discard_card(q, top[0], q.set_aside, card.name)
+        if top[0].defn.is_victory:
+            g.gain(q, "Curse", source=card.name)
+            continue
+        pile = _supply_copy(g, top[0])
+        if pile is None:
+            continue
+        who = g.choose_option(p, card.name, f"Who gains a {top[0].name}?",
+                              [("them", f"{q.name} gains it"), ("me", "you gain it")],
+                              context={"target": q.index, "card": top[0].name})
+        g.gain(q if who == "them" else p, pile, source=card.name)
+
+
+JESTER = _k("Jester", 5, ("Action", "Attack"), coins=2, on_play=_jester)
+
+
+# --- Horn of Plenty: a Treasure worth 0 that, when played, gains a card costing up
+# to 1 per differently named card in play now (itself, Actions, Durations left from
+# last turn; not a Feast that trashed itself). Only a Victory card gained this way
+# trashes it (FAQ: not one bought while it is in play).
+def _horn_of_plenty(g: Game, p: Player, card: Card, play: Play) -> None:
+    limit = Cost(len({c.name for c in p.in_play}))
+    name = g.choose_supply(p, card.name, f"Gain a card costing up to {limit.coins}",
+                           max_cost=limit)
+    if name is None:
+        return
+    gained = g.gain(p, name, source=card.name)
+    if gained is not None and gained.defn.is_victory and card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+HORN_OF_PLENTY = _k("Horn of Plenty", 5, ("Treasure",), on_play=_horn_of_plenty)

@@ -91,3 +91,41 @@ def test_remake_gains_exactly_one_more_twice_or_nothing() -> None:
     g, _ = make(["Remake"], {"hand": ["Remake"]}, {})
     g.play_action("Remake")
     assert g.trash == []
+
+
+def test_fortune_teller_puts_first_victory_or_curse_on_top() -> None:
+    g, _ = make(["Fortune Teller"], {"hand": ["Fortune Teller"]},
+                {"deck": ["Copper", "Curse", "Estate"]}, {"deck": ["Silver"]})
+    g.play_action("Fortune Teller")
+    assert g.coins == 2
+    assert deck(g, 1) == ["Curse", "Estate"] and names(g.players[1].discard) == ["Copper"]
+    assert deck(g, 2) == [] and names(g.players[2].discard) == ["Silver"]
+
+
+def test_jester_curse_for_victory_copy_for_the_rest() -> None:
+    g, s = make(["Jester"], {"hand": ["Jester"]}, {"deck": ["Estate"]}, {"deck": ["Silver"]},
+                {"deck": ["Gold"]}, answers=["me", "them"])
+    g.play_action("Jester")
+    assert names(g.players[1].discard) == ["Estate", "Curse"]
+    assert names(g.players[0].discard) == ["Silver"]
+    assert names(g.players[3].discard) == ["Gold", "Gold"]
+    assert [d.context["target"] for d in s.asked] == [2, 3]
+
+
+def test_jester_no_copy_no_question() -> None:
+    g, s = make(["Jester"], {"hand": ["Jester"]}, {"deck": ["Spoils"]})
+    g.play_action("Jester")
+    assert s.asked == [] and names(g.players[1].discard) == ["Spoils"]
+
+
+def test_horn_of_plenty_counts_names_in_play_and_trashes_on_victory_gain() -> None:
+    g, s = make(["Horn of Plenty"], {"hand": ["Copper", "Copper", "Horn of Plenty"]}, {},
+                answers=["Estate"], phase="buy")
+    g.play_all_treasures()
+    assert s.asked[0].context["max_coins"] == 2
+    assert g.coins == 2 and names(g.trash) == ["Horn of Plenty"]
+    g, _ = make(["Horn of Plenty"], {"hand": ["Silver", "Horn of Plenty"]}, {},
+                answers=["Copper"], phase="buy")
+    g.play_all_treasures()
+    g.buy("Estate")
+    assert g.trash == [] and names(g.players[0].in_play) == ["Silver", "Horn of Plenty"]

@@ -955,6 +955,97 @@ def remake_once(g, p, card, play) -> None:
             g.gain(p, name, source=card.name)
 
 
+def fortune_teller_victory_only(g, p, card, play) -> None:
+    from engine.cards.cornucopia import _reveal_until
+
+    for q in play.victims(g):
+        _reveal_until(g, q, card.name, lambda c: c.defn.is_victory, to_deck=True)
+
+
+def fortune_teller_discards_as_it_goes(g, p, card, play) -> None:
+    for q in play.victims(g):
+        while True:
+            c = g.take_top(q)
+            if c is None:
+                break
+            if c.defn.is_victory or c.defn.is_curse:
+                q.deck.append(c)
+                break
+            q.discard.append(c)
+
+
+def fortune_teller_keeps_card_in_hand(g, p, card, play) -> None:
+    from engine.cards.cornucopia import _reveal_until
+
+    for q in play.victims(g):
+        _reveal_until(g, q, card.name, lambda c: c.defn.is_victory or c.defn.is_curse)
+
+
+def jester_victim_always_gains(g, p, card, play) -> None:
+    for q in play.victims(g):
+        top = g.reveal_from_deck(q, 1, card.name)
+        if top:
+            g.discard_card(q, top[0], q.set_aside, card.name)
+            g.gain(q, "Curse" if top[0].defn.is_victory else top[0].name, source=card.name)
+
+
+def jester_pure_victory_only(g, p, card, play) -> None:
+    from engine.cards import cornucopia
+
+    for q in play.victims(g):
+        top = g.reveal_from_deck(q, 1, card.name)
+        if not top:
+            continue
+        g.discard_card(q, top[0], q.set_aside, card.name)
+        if top[0].defn.types == {"Victory"}:
+            g.gain(q, "Curse", source=card.name)
+        elif cornucopia._supply_copy(g, top[0]):
+            who = g.choose_option(p, card.name, "Who?", [("them", "them"), ("me", "me")])
+            g.gain(q if who == "them" else p, top[0].name, source=card.name)
+
+
+def jester_from_the_right(g, p, card, play) -> None:
+    for q in reversed(play.victims(g)):
+        top = g.reveal_from_deck(q, 1, card.name)
+        if top:
+            g.discard_card(q, top[0], q.set_aside, card.name)
+            if top[0].defn.is_victory:
+                g.gain(q, "Curse", source=card.name)
+
+
+def jester_asks_without_a_copy(g, p, card, play) -> None:
+    for q in play.victims(g):
+        top = g.reveal_from_deck(q, 1, card.name)
+        if top:
+            g.discard_card(q, top[0], q.set_aside, card.name)
+            g.choose_option(p, card.name, "Who?", [("them", "them"), ("me", "me")])
+
+
+def horn_of_plenty_counts_cards(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(len(p.in_play)))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def horn_of_plenty_counts_played_this_turn(g, p, card, play) -> None:
+    limit = Cost(len({c.name for c in g.played_this_turn}))
+    name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+    if name and g.gain(p, name, source=card.name).defn.is_victory:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def horn_of_plenty_pure_victory_only(g, p, card, play) -> None:
+    limit = Cost(len({c.name for c in p.in_play}))
+    name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+    if name and g.gain(p, name, source=card.name).defn.types == {"Victory"}:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def horn_of_plenty_trashed_by_any_victory_buy(g, p, hoard, bought) -> None:
+    if bought.defn.is_victory and hoard in p.in_play:
+        g.trash_card(p, hoard, p.in_play, hoard.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1162,6 +1253,25 @@ CASES: list[tuple[str, Patch]] = [
                                                       hunting_party_discards_as_it_goes)),
     ("remake--estate-silver-copper-nothing", hook("Remake", "on_play", remake_up_to_one_more)),
     ("remake--estate-silver-copper-nothing", hook("Remake", "on_play", remake_once)),
+    ("fortune-teller--stops-at-victory-or-curse", hook("Fortune Teller", "on_play",
+                                                       fortune_teller_victory_only)),
+    ("fortune-teller--shuffle-only-card", hook("Fortune Teller", "on_play",
+                                               fortune_teller_discards_as_it_goes)),
+    ("fortune-teller--shuffle-only-card", hook("Fortune Teller", "on_play",
+                                               fortune_teller_keeps_card_in_hand)),
+    ("jester--curse-or-copy", hook("Jester", "on_play", jester_victim_always_gains)),
+    ("jester--curse-or-copy", hook("Jester", "on_play", jester_pure_victory_only)),
+    ("jester--curses-in-turn-order", hook("Jester", "on_play", jester_from_the_right)),
+    ("jester--no-copy-in-supply", hook("Jester", "on_play", jester_asks_without_a_copy)),
+    ("horn-of-plenty--counts-different-names-in-play", hook("Horn of Plenty", "on_play",
+                                                            horn_of_plenty_counts_cards)),
+    ("horn-of-plenty--feast-left-play", hook("Horn of Plenty", "on_play",
+                                             horn_of_plenty_counts_played_this_turn)),
+    ("horn-of-plenty--great-hall-is-victory", hook("Horn of Plenty", "on_play",
+                                                   horn_of_plenty_pure_victory_only)),
+    ("horn-of-plenty--played-last-bought-victory", hook(
+        "Horn of Plenty", "while_in_play_buy", horn_of_plenty_trashed_by_any_victory_buy)),
+    ("horn-of-plenty--counts-different-names-in-play", hook("Horn of Plenty", "coins", 1)),
 ]
 
 

@@ -205,3 +205,22 @@ def _horn_of_plenty(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 HORN_OF_PLENTY = _k("Horn of Plenty", 5, ("Treasure",), on_play=_horn_of_plenty)
+
+
+# --- Young Witch: +2 Cards, discard 2; each other player (in turn order, after any
+# Attack reactions such as Moat, which may make him immune) may reveal a Bane card
+# from hand, else gains a Curse. The Bane pile itself is a setup rule
+# (engine.setup._rule_bane); with no Bane in the game nobody can reveal one.
+def _young_witch(g: Game, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
+        g.discard_card(p, c, p.hand, card.name)
+    for q in play.victims(g):
+        banes = [c for c in q.hand if c.name == g.bane]
+        if banes and g.yes_no(q, card.name, f"Reveal {banes[0].name} (a Bane card)?",
+                              context={"card": banes[0].name}):
+            g.reveal(q, banes[:1], card.name)
+            continue
+        g.gain(q, "Curse", source=card.name)
+
+
+YOUNG_WITCH = _k("Young Witch", 4, ("Action", "Attack"), cards=2, on_play=_young_witch)

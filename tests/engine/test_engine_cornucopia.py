@@ -129,3 +129,22 @@ def test_horn_of_plenty_counts_names_in_play_and_trashes_on_victory_gain() -> No
     g.play_all_treasures()
     g.buy("Estate")
     assert g.trash == [] and names(g.players[0].in_play) == ["Silver", "Horn of Plenty"]
+
+
+def test_young_witch_setup_draws_a_bane_costing_two_or_three() -> None:
+    g = new_game(["Young Witch", "Village", "Smithy"], 2, seed=3)
+    assert g.bane is not None and g.bane not in ("Village", "Smithy")
+    assert g.cost(g.piles[g.bane].cards[0]) in (2, 3)
+    assert g.piles[g.bane].supply and g.piles[g.bane].kingdom
+    assert new_game(["Young Witch"], 2, bane="Moat").bane == "Moat"
+    assert new_game(["Village"], 2).bane is None
+
+
+def test_young_witch_discards_two_and_bane_saves_from_curse() -> None:
+    g, s = make(["Young Witch"], {"hand": ["Young Witch", "Estate"], "deck": ["Copper", "Gold"]},
+                {"hand": ["Moat"]}, {"hand": ["Copper"]},
+                answers=["no", ["Estate", "Copper"], "yes"], bane="Moat")
+    g.play_action("Young Witch")
+    assert hand(g, 0) == ["Gold"]
+    assert names(g.players[1].discard) == [] and names(g.players[2].discard) == ["Curse"]
+    assert s.asked[2].kind == "yes_no" and s.asked[2].player == 1

@@ -1046,6 +1046,37 @@ def horn_of_plenty_trashed_by_any_victory_buy(g, p, hoard, bought) -> None:
         g.trash_card(p, hoard, p.in_play, hoard.name)
 
 
+def young_witch_ignores_bane(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard 2", min=2, max=2):
+        g.discard_card(p, c, p.hand, card.name)
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+
+
+def young_witch_from_the_right(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard 2", min=2, max=2):
+        g.discard_card(p, c, p.hand, card.name)
+    for q in reversed(play.victims(g)):
+        if not any(c.name == g.bane for c in q.hand):
+            g.gain(q, "Curse", source=card.name)
+
+
+def young_witch_ignores_reactions(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard 2", min=2, max=2):
+        g.discard_card(p, c, p.hand, card.name)
+    for q in [x for x in g.players if x is not p]:
+        banes = [c for c in q.hand if c.name == g.bane]
+        if not (banes and g.yes_no(q, card.name, "Reveal the Bane?")):
+            g.gain(q, "Curse", source=card.name)
+
+
+def bane_not_a_kingdom_pile(ctx) -> None:
+    bane = ctx.options.get("bane")
+    if bane:
+        ctx.add_pile(bane, 10, supply=True, kingdom=False)
+        ctx.landscape["bane"] = bane
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1272,6 +1303,16 @@ CASES: list[tuple[str, Patch]] = [
     ("horn-of-plenty--played-last-bought-victory", hook(
         "Horn of Plenty", "while_in_play_buy", horn_of_plenty_trashed_by_any_victory_buy)),
     ("horn-of-plenty--counts-different-names-in-play", hook("Horn of Plenty", "coins", 1)),
+    ("young-witch--discard-then-bane-or-curse", hook("Young Witch", "on_play",
+                                                     young_witch_ignores_bane)),
+    ("young-witch--secret-chamber-bane", hook("Young Witch", "on_play", young_witch_ignores_bane)),
+    ("young-witch--curses-in-turn-order", hook("Young Witch", "on_play",
+                                               young_witch_from_the_right)),
+    ("young-witch--moat-before-bane", hook("Young Witch", "on_play",
+                                           young_witch_ignores_reactions)),
+    ("young-witch--bane-pile-in-supply", replace_setup_rule(engine_setup._rule_bane,
+                                                            bane_not_a_kingdom_pile)),
+    ("young-witch--discard-then-bane-or-curse", hook("Young Witch", "cards", 0)),
 ]
 
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
+from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 
 if TYPE_CHECKING:
@@ -224,3 +225,121 @@ def _young_witch(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 YOUNG_WITCH = _k("Young Witch", 4, ("Action", "Attack"), cards=2, on_play=_young_witch)
+
+
+# --- Tournament and its five Prizes (non-Supply piles of one card each, set out
+# with Tournament: see engine.setup._rule_extra_piles).
+PRIZES = ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed")
+
+
+def _reveal_province(g: Game, q: Player, source: str) -> Card | None:
+    """``q`` may reveal a Province from hand; the one revealed, or None."""
+    provinces = [c for c in q.hand if c.name == "Province"]
+    if provinces and g.yes_no(q, source, "Reveal a Province?", context={"card": "Province"}):
+        g.reveal(q, provinces[:1], source)
+        return provinces[0]
+    return None
+
+
+def _tournament(g: Game, p: Player, card: Card, play: Play) -> None:
+    """+1 Action (data). Each player, you first, may reveal a Province. If you did:
+    discard it and put a Prize (any one left, not only the top) or a Duchy on your
+    deck. FAQ: the Duchy may be chosen while Prizes remain, and either may be chosen
+    when its pile is empty, gaining nothing. Then, if no one else revealed one,
+    +1 Card and +1 coin (the card drawn may be the one just gained)."""
+    mine = _reveal_province(g, p, card.name)
+    n = len(g.players)
+    others = [_reveal_province(g, g.players[(p.index + k) % n], card.name) for k in range(1, n)]
+    if mine is not None:
+        g.discard_card(p, mine, p.hand, card.name)
+        left = [name for name in PRIZES if name in g.piles and g.piles[name].cards]
+        options = [(name, f"gain {name}") for name in left] or [("Prize", "a Prize (none left)")]
+        choice = g.choose_option(p, card.name, "Gain a Prize or a Duchy onto your deck",
+                                 [*options, ("Duchy", "gain a Duchy")])
+        if choice != "Prize" and choice in g.piles:
+            g.gain(p, choice, to="deck", source=card.name)
+    if not any(others):
+        g.draw(p, 1)
+        g.coins += 1
+
+
+TOURNAMENT = _k("Tournament", 4, ("Action",), actions=1, on_play=_tournament,
+                extra_piles=PRIZES)
+
+
+def _prize(name: str, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, 0, (*types, "Prize"), set_name=SET, kind="prize",
+                            pile_size=1, **kw))  # type: ignore[arg-type]
+
+
+# --- Bag of Gold: +1 Action; gain a Gold onto your deck (nothing if none is left).
+def _bag_of_gold(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Gold", to="deck", source=card.name)
+
+
+# --- Diadem: worth 2; +1 coin per unused Action (Actions left, not Action cards).
+def _diadem(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.coins += g.actions
+
+
+# --- Followers: +2 Cards; gain an Estate; each other player gains a Curse (in turn
+# order), then each other player discards down to 3 (FAQ: in that order).
+def _followers(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Estate", source=card.name)
+    victims = play.victims(g)
+    for q in victims:
+        g.gain(q, "Curse", source=card.name)
+    for q in victims:
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+# --- Princess: +1 Buy; while it is in play, cards cost 2 less (never below 0: Game.cost
+# clamps). The discount asks "is a Princess in play", so it ends when Princess leaves
+# play and a Throne Room on it does not double it (one copy in play).
+def _princess_discount(g: Game, d: CardDef, cost: Cost) -> Cost:
+    if any(c.name == "Princess" for c in g.players[g.current].in_play):
+        return Cost(cost.coins - 2, cost.potion, cost.debt)
+    return cost
+
+
+def _princess(g: Game, p: Player, card: Card, play: Play) -> None:
+    if _princess_discount not in g.cost_modifiers:
+        g.cost_modifiers.append(_princess_discount)
+
+
+# --- Trusty Steed: choose two different options, then do them in the printed order.
+STEED_OPTIONS = (("cards", "+2 Cards"), ("actions", "+2 Actions"), ("coins", "+2 coins"),
+                 ("silvers", "gain 4 Silvers and put your deck into your discard pile"))
+
+
+def _trusty_steed(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.decide(Decision(
+        DecisionKind.CHOOSE_OPTION, p.index, card.name, "Choose two (different)",
+        [Option(i, label) for i, label in STEED_OPTIONS], min=2, max=2,
+    ))
+    chosen = {o.id for o in picked}
+    if "cards" in chosen:
+        g.draw(p, 2)
+    if "actions" in chosen:
+        g.actions += 2
+    if "coins" in chosen:
+        g.coins += 2
+    if "silvers" in chosen:
+        for _ in range(4):  # as many as are left
+            g.gain(p, "Silver", source=card.name)
+        # Unseen, all at once (FAQ: no looking through it), as Chancellor does.
+        moved = p.deck
+        p.deck = []
+        p.discard.extend(reversed(moved))
+        g.log("discard", p, (), card.name, deck=len(moved))
+
+
+BAG_OF_GOLD = _prize("Bag of Gold", ("Action",), actions=1, on_play=_bag_of_gold)
+DIADEM = _prize("Diadem", ("Treasure",), coins=2, on_play=_diadem)
+FOLLOWERS = _prize("Followers", ("Action", "Attack"), cards=2, on_play=_followers)
+PRINCESS = _prize("Princess", ("Action",), buys=1, on_play=_princess)
+TRUSTY_STEED = _prize("Trusty Steed", ("Action",), on_play=_trusty_steed)

@@ -148,3 +148,57 @@ def test_young_witch_discards_two_and_bane_saves_from_curse() -> None:
     assert hand(g, 0) == ["Gold"]
     assert names(g.players[1].discard) == [] and names(g.players[2].discard) == ["Curse"]
     assert s.asked[2].kind == "yes_no" and s.asked[2].player == 1
+
+
+def test_tournament_sets_out_five_prizes_outside_the_supply() -> None:
+    g = new_game(["Tournament", "Village"], 2)
+    for prize in ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed"):
+        assert len(g.piles[prize]) == 1 and not g.piles[prize].supply
+    assert g.can_buy("Diadem") is not None
+
+
+def test_tournament_prize_onto_deck_and_bonus_only_if_no_one_else_reveals() -> None:
+    g, s = make(["Tournament"], {"hand": ["Tournament", "Province"], "deck": ["Copper"]},
+                {"hand": ["Province"]}, answers=["yes", "no", "Followers"])
+    g.play_action("Tournament")
+    assert "Duchy" in s.asked[2].option_ids() and "Followers" in s.asked[2].option_ids()
+    assert hand(g, 0) == ["Followers"] and deck(g, 0) == ["Copper"]
+    assert (g.actions, g.coins) == (1, 1)
+    g, _ = make(["Tournament"], {"hand": ["Tournament", "Province"], "deck": ["Copper"]},
+                {"hand": ["Province"]}, answers=["yes", "yes", "Duchy"])
+    g.play_action("Tournament")
+    assert deck(g, 0) == ["Duchy", "Copper"] and (g.coins, hand(g, 0)) == (0, [])
+    g, _ = make(["Tournament"], {"hand": ["Tournament"], "deck": ["Copper"]}, {})
+    g.play_action("Tournament")  # nobody has a Province: nothing is asked
+    assert hand(g, 0) == ["Copper"] and g.coins == 1
+
+
+def test_bag_of_gold_diadem_followers() -> None:
+    g, _ = make(["Tournament"], {"hand": ["Bag of Gold", "Diadem"], "deck": ["Copper"]}, {})
+    g.play_action("Bag of Gold")
+    assert deck(g, 0) == ["Gold", "Copper"] and g.actions == 1
+    g.play_treasure("Diadem")
+    assert g.coins == 3
+    g, _ = make(["Tournament"], {"hand": ["Followers"], "deck": ["Copper", "Copper"]},
+                {"hand": ["Copper"] * 5}, answers=[["Copper", "Copper"]])
+    g.play_action("Followers")
+    assert names(g.players[0].discard) == ["Estate"]
+    assert names(g.players[1].discard) == ["Curse", "Copper", "Copper"]
+
+
+def test_princess_discount_while_in_play_only_once() -> None:
+    g, _ = make(["Tournament", "Throne Room"], {"hand": ["Throne Room", "Princess"]}, {})
+    g.play_action("Throne Room")
+    assert g.buys == 3
+    assert g.cost(g.piles["Gold"].cards[0]) == 4 and g.cost(g.piles["Copper"].cards[0]) == 0
+    g.end_turn()
+    assert g.cost(g.piles["Gold"].cards[0]) == 6
+
+
+def test_trusty_steed_two_different_choices_in_printed_order() -> None:
+    g, s = make(["Tournament"], {"hand": ["Trusty Steed"], "deck": ["Gold", "Gold", "Estate"]},
+                {}, answers=[["silvers", "cards"]])
+    g.play_action("Trusty Steed")
+    assert s.asked[0].min == s.asked[0].max == 2
+    assert hand(g, 0) == ["Gold", "Gold"] and deck(g, 0) == []
+    assert sorted(names(g.players[0].discard)) == ["Estate"] + ["Silver"] * 4

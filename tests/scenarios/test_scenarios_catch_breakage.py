@@ -1077,6 +1077,155 @@ def bane_not_a_kingdom_pile(ctx) -> None:
         ctx.landscape["bane"] = bane
 
 
+def tournament_bonus_if_you_reveal(g, p, card, play) -> None:
+    from engine.cards import cornucopia
+
+    mine = cornucopia._reveal_province(g, p, card.name)
+    others = [cornucopia._reveal_province(g, q, card.name) for q in g.players if q is not p]
+    if mine is not None:
+        g.discard_card(p, mine, p.hand, card.name)
+        choice = g.choose_option(p, card.name, "Gain", [(n, n) for n in cornucopia.PRIZES
+                                                         if g.piles[n].cards] + [("Duchy", "")])
+        g.gain(p, choice, to="deck", source=card.name)
+        if not any(others):
+            g.draw(p, 1)
+            g.coins += 1
+
+
+def tournament_prize_to_discard(g, p, card, play) -> None:
+    from engine.cards import cornucopia
+
+    mine = cornucopia._reveal_province(g, p, card.name)
+    others = [cornucopia._reveal_province(g, q, card.name) for q in g.players if q is not p]
+    if mine is not None:
+        g.discard_card(p, mine, p.hand, card.name)
+        choice = g.choose_option(p, card.name, "Gain", [(n, n) for n in cornucopia.PRIZES
+                                                         if g.piles[n].cards] + [("Duchy", "")])
+        g.gain(p, choice, source=card.name)
+    if not any(others):
+        g.draw(p, 1)
+        g.coins += 1
+
+
+def tournament_duchy_only_when_prizes_are_gone(g, p, card, play) -> None:
+    from engine.cards import cornucopia
+
+    mine = cornucopia._reveal_province(g, p, card.name)
+    others = [cornucopia._reveal_province(g, q, card.name) for q in g.players if q is not p]
+    if mine is not None:
+        g.discard_card(p, mine, p.hand, card.name)
+        left = [(n, n) for n in cornucopia.PRIZES if g.piles[n].cards]
+        if left:
+            g.gain(p, g.choose_option(p, card.name, "Gain", left), to="deck", source=card.name)
+        elif g.piles["Duchy"].cards:
+            g.gain(p, "Duchy", to="deck", source=card.name)
+    if not any(others):
+        g.draw(p, 1)
+        g.coins += 1
+
+
+def tournament_top_prize_only(g, p, card, play) -> None:
+    from engine.cards import cornucopia
+
+    mine = cornucopia._reveal_province(g, p, card.name)
+    others = [cornucopia._reveal_province(g, q, card.name) for q in g.players if q is not p]
+    if mine is not None:
+        g.discard_card(p, mine, p.hand, card.name)
+        top = next((n for n in cornucopia.PRIZES if g.piles[n].cards), None)
+        options = ([(top, top)] if top else []) + [("Duchy", "")]
+        g.gain(p, g.choose_option(p, card.name, "Gain", options), to="deck", source=card.name)
+    if not any(others):
+        g.draw(p, 1)
+        g.coins += 1
+
+
+def extra_piles_in_the_supply(ctx) -> None:
+    for defn in ctx.defs():
+        for name in defn.extra_piles:
+            ctx.add_pile(name, 1, supply=True, kingdom=False)
+
+
+def fairgrounds_supply_cards_only(p) -> int:
+    kinds = ("kingdom", "basic")
+    return 2 * (len({c.name for c in p.all_cards() if c.defn.kind in kinds}) // 5)
+
+
+def bag_of_gold_to_discard(g, p, card, play) -> None:
+    g.gain(p, "Gold", source=card.name)
+
+
+def diadem_counts_action_cards_in_hand(g, p, card, play) -> None:
+    g.coins += sum(1 for c in p.hand if c.defn.is_action)
+
+
+def diadem_no_bonus_without_actions_played(g, p, card, play) -> None:
+    if any(c.defn.is_action for c in p.in_play):
+        g.coins += g.actions
+
+
+def followers_discard_before_curse(g, p, card, play) -> None:
+    g.gain(p, "Estate", source=card.name)
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+        g.gain(q, "Curse", source=card.name)
+
+
+def followers_from_the_right(g, p, card, play) -> None:
+    g.gain(p, "Estate", source=card.name)
+    for q in reversed(play.victims(g)):
+        g.gain(q, "Curse", source=card.name)
+
+
+def princess_discount_per_play(g, p, card, play) -> None:
+    g.cost_reduction += 2
+
+
+def princess_discount_for_the_turn(g, p, card, play) -> None:
+    def discount(game, d, cost):
+        return Cost(cost.coins - 2, cost.potion, cost.debt)
+
+    g.cost_modifiers.append(discount)
+
+
+def trusty_steed_in_choice_order(g, p, card, play) -> None:
+    from engine.decisions import Decision, DecisionKind, Option
+
+    picked = g.decide(Decision(DecisionKind.CHOOSE_OPTION, p.index, card.name, "Two",
+                               [Option(i) for i in ("cards", "actions", "coins", "silvers")],
+                               min=2, max=2))
+    for o in picked:
+        if o.id == "cards":
+            g.draw(p, 2)
+        elif o.id == "actions":
+            g.actions += 2
+        elif o.id == "coins":
+            g.coins += 2
+        else:
+            for _ in range(4):
+                g.gain(p, "Silver", source=card.name)
+            p.discard.extend(reversed(p.deck))
+            p.deck = []
+
+
+def trusty_steed_needs_four_silvers(g, p, card, play) -> None:
+    from engine.decisions import Decision, DecisionKind, Option
+
+    picked = g.decide(Decision(DecisionKind.CHOOSE_OPTION, p.index, card.name, "Two",
+                               [Option(i) for i in ("cards", "actions", "coins", "silvers")],
+                               min=2, max=2))
+    chosen = {o.id for o in picked}
+    if "coins" in chosen:
+        g.coins += 2
+    if "silvers" in chosen and len(g.piles["Silver"]) >= 4:
+        for _ in range(4):
+            g.gain(p, "Silver", source=card.name)
+        p.discard.extend(reversed(p.deck))
+        p.deck = []
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1313,6 +1462,36 @@ CASES: list[tuple[str, Patch]] = [
     ("young-witch--bane-pile-in-supply", replace_setup_rule(engine_setup._rule_bane,
                                                             bane_not_a_kingdom_pile)),
     ("young-witch--discard-then-bane-or-curse", hook("Young Witch", "cards", 0)),
+    ("tournament--prize-onto-empty-deck", hook("Tournament", "on_play",
+                                               tournament_prize_to_discard)),
+    ("tournament--nothing-left-gains-nothing", hook("Tournament", "on_play",
+                                                    tournament_duchy_only_when_prizes_are_gone)),
+    ("tournament--no-province-still-bonus", hook("Tournament", "on_play",
+                                                 tournament_bonus_if_you_reveal)),
+    ("tournament--other-reveals-duchy", hook("Tournament", "on_play",
+                                             tournament_duchy_only_when_prizes_are_gone)),
+    ("tournament--prize-onto-empty-deck", hook("Tournament", "on_play",
+                                               tournament_top_prize_only)),
+    ("tournament--prizes-set-out", hook("Tournament", "extra_piles", ())),
+    ("tournament--prizes-cannot-be-bought", replace_setup_rule(engine_setup._rule_extra_piles,
+                                                               extra_piles_in_the_supply)),
+    ("bag-of-gold--gold-onto-deck", hook("Bag of Gold", "on_play", bag_of_gold_to_discard)),
+    ("bag-of-gold--empty-deck-only-card", hook("Bag of Gold", "on_play", bag_of_gold_to_discard)),
+    ("diadem--farming-village-actions", hook("Diadem", "on_play",
+                                             diadem_counts_action_cards_in_hand)),
+    ("diadem--no-actions-played", hook("Diadem", "on_play",
+                                       diadem_no_bonus_without_actions_played)),
+    ("followers--order-of-effects", hook("Followers", "on_play", followers_discard_before_curse)),
+    ("followers--piles-low", hook("Followers", "on_play", followers_from_the_right)),
+    ("princess--throne-room-once", hook("Princess", "on_play", princess_discount_per_play)),
+    ("princess--leaves-play-at-cleanup", hook("Princess", "on_play",
+                                              princess_discount_for_the_turn)),
+    ("trusty-steed--cards-and-silvers", hook("Trusty Steed", "on_play",
+                                             trusty_steed_in_choice_order)),
+    ("trusty-steed--few-silvers-left", hook("Trusty Steed", "on_play",
+                                            trusty_steed_needs_four_silvers)),
+    ("fairgrounds--more-than-seventeen-names", hook("Fairgrounds", "vp_fn",
+                                                    fairgrounds_supply_cards_only)),
 ]
 
 

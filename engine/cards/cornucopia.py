@@ -343,3 +343,35 @@ DIADEM = _prize("Diadem", ("Treasure",), coins=2, on_play=_diadem)
 FOLLOWERS = _prize("Followers", ("Action", "Attack"), cards=2, on_play=_followers)
 PRINCESS = _prize("Princess", ("Action",), buys=1, on_play=_princess)
 TRUSTY_STEED = _prize("Trusty Steed", ("Action",), on_play=_trusty_steed)
+
+
+# --- Horse Traders: +1 Buy +3 coins (data); discard 2 cards (what you can, if fewer).
+# When another player plays an Attack, before it does anything, you may set it
+# aside from your hand (on a mat named after it: neither in play nor in hand, so
+# it meets no further Attack this round); at the start of your next turn, +1 Card
+# and it returns to your hand. It does not make you immune to the Attack.
+HORSE_TRADERS_MAT = "Horse Traders"
+
+
+def _horse_traders(g: Game, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
+        g.discard_card(p, c, p.hand, card.name)
+
+
+def _horse_traders_react(g: Game, p: Player, card: Card, attack: Card) -> bool:
+    g.to_mat(p, card, p.hand, HORSE_TRADERS_MAT, card.name)
+    g.schedule_duration(p, card)
+    return False
+
+
+def _horse_traders_return(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 1)
+    mat = p.mats.get(HORSE_TRADERS_MAT, [])
+    if card in mat:
+        g.to_hand(p, card, mat)
+        g.log("return", p, (card,), card.name, to="hand")
+
+
+HORSE_TRADERS = _k("Horse Traders", 4, ("Action", "Reaction"), buys=1, coins=3,
+                   on_play=_horse_traders, react_attack=_horse_traders_react,
+                   next_turn=_horse_traders_return)

@@ -202,3 +202,24 @@ def test_trusty_steed_two_different_choices_in_printed_order() -> None:
     assert s.asked[0].min == s.asked[0].max == 2
     assert hand(g, 0) == ["Gold", "Gold"] and deck(g, 0) == []
     assert sorted(names(g.players[0].discard)) == ["Estate"] + ["Silver"] * 4
+
+
+def test_horse_traders_play_discards_what_it_can() -> None:
+    g, _ = make(["Horse Traders"], {"hand": ["Horse Traders", "Estate"]}, {})
+    g.play_action("Horse Traders")
+    assert (g.buys, g.coins) == (2, 3) and names(g.players[0].discard) == ["Estate"]
+
+
+def test_horse_traders_reaction_sets_aside_until_next_turn() -> None:
+    g, s = make(["Horse Traders", "Militia"],
+                {"hand": ["Militia"], "deck": ["Copper"] * 5},
+                {"hand": ["Horse Traders", "Copper", "Copper", "Copper", "Estate"],
+                 "deck": ["Gold"]}, answers=["Horse Traders", ["Estate"]])
+    g.play_action("Militia")
+    q = g.players[1]
+    assert names(q.mats["Horse Traders"]) == ["Horse Traders"] and "Horse Traders" not in hand(g, 1)
+    assert hand(g, 1) == ["Copper"] * 3  # not immune: discarded down to 3
+    assert s.asked[0].kind == "react"
+    g.end_turn()
+    assert hand(g, 1) == ["Copper", "Copper", "Copper", "Gold", "Horse Traders"]
+    assert q.mats["Horse Traders"] == [] and q.durations == []

@@ -47,8 +47,8 @@ def test_per_set_counts() -> None:
     assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 3
-    assert counts[("cornucopia", "kingdom")] == 12 and counts[("cornucopia", "prize")] == 5
-    assert sum(counts.values()) == 84 + 12 + 5
+    assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
+    assert sum(counts.values()) == 84 + 13 + 5
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

@@ -1226,6 +1226,32 @@ def trusty_steed_needs_four_silvers(g, p, card, play) -> None:
         p.deck = []
 
 
+def horse_traders_needs_two_cards(g, p, card, play) -> None:
+    if len(p.hand) >= 2:
+        for c in g.choose_from_hand(p, card.name, "Discard 2", min=2, max=2):
+            g.discard_card(p, c, p.hand, card.name)
+
+
+def horse_traders_blocks_like_moat(g, p, card, attack) -> bool:
+    g.to_mat(p, card, p.hand, "Horse Traders", card.name)
+    g.schedule_duration(p, card)
+    return True
+
+
+def horse_traders_stays_in_hand(g, p, card, attack) -> bool:
+    from engine.state import DurationEffect
+
+    # Reads "set aside" as nothing but a reminder: the card stays in hand, a card next turn.
+    p.durations.append(DurationEffect(card, lambda game, q, c: game.draw(q, 1)))
+    return False
+
+
+def horse_traders_returns_without_a_card(g, p, card) -> None:
+    mat = p.mats.get("Horse Traders", [])
+    if card in mat:
+        g.to_hand(p, card, mat)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1492,6 +1518,18 @@ CASES: list[tuple[str, Patch]] = [
                                             trusty_steed_needs_four_silvers)),
     ("fairgrounds--more-than-seventeen-names", hook("Fairgrounds", "vp_fn",
                                                     fairgrounds_supply_cards_only)),
+    ("horse-traders--buy-coins-discard-two", hook("Horse Traders", "coins", 2)),
+    ("horse-traders--short-hand", hook("Horse Traders", "on_play", horse_traders_needs_two_cards)),
+    ("horse-traders--set-aside-before-militia", hook("Horse Traders", "react_attack",
+                                                     horse_traders_blocks_like_moat)),
+    ("horse-traders--set-aside-before-militia", hook("Horse Traders", "next_turn",
+                                                     horse_traders_returns_without_a_card)),
+    ("horse-traders--one-attack-per-round", hook("Horse Traders", "react_attack",
+                                                 horse_traders_stays_in_hand)),
+    ("horse-traders--two-against-followers", hook("Horse Traders", "react_attack",
+                                                  horse_traders_blocks_like_moat)),
+    ("horse-traders--play-it-next-turn", hook("Horse Traders", "next_turn",
+                                              horse_traders_returns_without_a_card)),
 ]
 
 

@@ -307,6 +307,8 @@ def new_game(
     scripted provider can answer for everyone). ``colonies`` is True, False or
     ``"random"`` (decided by a random Kingdom card's set, see
     :func:`colonies_by_randomizer`; ``colony_randomizer`` names that card).
+    ``bane`` names Young Witch's Bane pile; a Kingdom with Young Witch and no
+    ``bane`` gets one drawn at random (:func:`pick_bane`).
     """
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")

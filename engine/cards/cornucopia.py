@@ -36,17 +36,20 @@ def _reveal_until(g: Game, p: Player, source: str, found: Callable[[Card], bool]
     Village, Hunting Party, Fortune Teller); with no match at all, every revealed
     card is discarded. Returns the card found."""
     hit: Card | None = None
+    misses: list[Card] = []
     while hit is None:
         one = g.reveal_from_deck(p, 1, source)
         if not one:
             break
         if found(one[0]):
             hit = one[0]
+        else:
+            misses.append(one[0])
     if hit is not None and to_deck:
         g.topdeck(p, hit, p.set_aside, source)
     elif hit is not None:
         g.to_hand(p, hit, p.set_aside)
-    for c in [c for c in p.set_aside]:
+    for c in misses:
         g.discard_card(p, c, p.set_aside, source)
     return hit
 
@@ -103,7 +106,8 @@ HARVEST = _k("Harvest", 5, ("Action",), on_play=_harvest)
 # --- Hunting Party: +1 Card +1 Action; reveal the hand, then reveal from the deck
 # until a card whose name is not in hand; it goes to hand, the others are discarded.
 def _hunting_party(g: Game, p: Player, card: Card, play: Play) -> None:
-    g.reveal(p, list(p.hand), card.name)
+    if p.hand:
+        g.reveal(p, list(p.hand), card.name)
     held = {c.name for c in p.hand}
     _reveal_until(g, p, card.name, lambda c: c.name not in held)
 
@@ -114,7 +118,8 @@ HUNTING_PARTY = _k("Hunting Party", 5, ("Action",), cards=1, actions=1, on_play=
 # --- Menagerie: +1 Action; reveal the hand: no two cards of one name (an empty
 # hand included) +3 Cards, else +1 Card.
 def _menagerie(g: Game, p: Player, card: Card, play: Play) -> None:
-    g.reveal(p, list(p.hand), card.name)
+    if p.hand:
+        g.reveal(p, list(p.hand), card.name)
     g.draw(p, 3 if len({c.name for c in p.hand}) == len(p.hand) else 1)
 
 

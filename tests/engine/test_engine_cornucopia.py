@@ -223,3 +223,14 @@ def test_horse_traders_reaction_sets_aside_until_next_turn() -> None:
     g.end_turn()
     assert hand(g, 1) == ["Copper", "Copper", "Copper", "Gold", "Horse Traders"]
     assert q.mats["Horse Traders"] == [] and q.durations == []
+
+
+def test_horse_traders_waiting_on_its_mat_breaks_no_invariant() -> None:
+    from engine import check_invariants
+
+    g, _ = make(["Horse Traders", "Witch"], {"hand": ["Witch"], "deck": ["Copper"] * 7},
+                {"hand": ["Horse Traders"]}, answers=["Horse Traders"])
+    g.play_action("Witch")
+    assert g.players[1].durations and check_invariants(g) == []
+    g.end_turn()
+    assert check_invariants(g) == [] and hand(g, 1) == ["Curse", "Horse Traders"]

@@ -293,3 +293,10 @@ def test_log_event_list_matches_what_the_engine_writes() -> None:
     written = {kind for arg in first_args for kind in re.findall(r'"([a-z_]+)"', arg)}
     assert {"look", "reveal", "gain"} <= written
     assert set(LOG_EVENTS) == written
+
+
+def test_bane_setup_key_is_a_checked_card_name(tmp_path: Path) -> None:
+    text = VALID.replace("  players: 2\n", "  players: 2\n  bane: Mote\n")
+    assert "setup.bane: unknown card 'Mote' (did you mean Moat?)" in problems(write(tmp_path, text))
+    text = VALID.replace("  players: 2\n", "  players: 2\n  bane: Moat\n")
+    assert load_scenario_file(write(tmp_path, text)).setup["bane"] == "Moat"

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import registry
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
 from engine.decisions import DecisionProvider
 from engine.errors import SetupError
 from engine.game import DEFAULT_STEP_LIMIT, Game
@@ -182,8 +183,28 @@ def _rule_starting_decks(ctx: SetupContext) -> None:
         ctx.starting.append(deck)
 
 
+# Kingdom cards whose setup adds a Bane pile (Young Witch).
+NEEDS_BANE = frozenset({"Young Witch"})
+
+
+def pick_bane(kingdom: Sequence[str], rng: random.Random) -> str | None:
+    """A random implemented Kingdom card costing exactly 2 or 3 coins, not in ``kingdom``.
+
+    Young Witch's setup: "Add an extra Kingdom card pile costing 2 or 3 to the
+    Supply". None if no such card is left.
+    """
+    used = set(kingdom)
+    fits = [n for n in registry.kingdom_names() if n not in used
+            and registry.card(n).cost in (Cost(2), Cost(3))]
+    return rng.choice(fits) if fits else None
+
+
 def _rule_bane(ctx: SetupContext) -> None:
+    """The Bane pile: named (``bane``), or, for a normal setup (``pick_bane``) of a
+    Kingdom with Young Witch and no Bane named, drawn at random."""
     bane = ctx.options.get("bane")
+    if not bane and ctx.options.get("pick_bane") and NEEDS_BANE.intersection(ctx.kingdom):
+        bane = pick_bane(ctx.kingdom, ctx.rng)
     if bane:
         defn = registry.card(bane)
         ctx.add_pile(bane, pile_size(defn, ctx.players), supply=True, kingdom=True)
@@ -316,6 +337,8 @@ def new_game(
     scripted provider can answer for everyone). ``colonies`` is True, False or
     ``"random"`` (decided by a random Kingdom card's set, see
     :func:`colonies_by_randomizer`; ``colony_randomizer`` names that card).
+    ``bane`` names Young Witch's Bane pile; a Kingdom with Young Witch and no
+    ``bane`` gets one drawn at random (:func:`pick_bane`).
     """
     if not isinstance(players, int) or not 2 <= players <= 6:
         raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")
@@ -324,6 +347,7 @@ def new_game(
     ctx = SetupContext(cards, players, {
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
         "black_market": list(black_market), "colony_randomizer": colony_randomizer,
+        "pick_bane": True,
     }, rng)
     for rule in SETUP_RULES:
         rule(ctx)

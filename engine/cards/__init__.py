@@ -9,6 +9,7 @@ from engine.cards import (  # noqa: F401  (imported for registration)
     alchemy,
     base,
     basic,
+    cornucopia,
     dark_ages,
     guilds,
     hinterlands,

@@ -164,6 +164,7 @@ class Table:
                     colonies=setup.get("colonies", False),
                     colony_randomizer=setup.get("colony_randomizer"),
                     black_market=list(setup.get("black_market", [])),
+                    bane=setup.get("bane"),
                 )
                 _override_zones(game, setup)
             else:
@@ -320,6 +321,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "coins": turn.get("coins", 0),
         "potions": turn.get("potions", 0),
         "colonies": setup.get("colonies", False),
+        "bane": setup.get("bane"),
     }
 
 

@@ -108,6 +108,8 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
+    if "bane" in setup:
+        yield "setup.bane", setup["bane"]
     for pile in setup.get("supply") or {}:
         yield f"setup.supply.{pile}", pile
     for index, shuffle in enumerate(setup.get("shuffles") or ()):

@@ -136,6 +136,8 @@ class SetupSchema(Schema):
     colony_randomizer = fields.String(validate=validate.Length(min=1))
     #: The Black Market deck's cards (standard setup only).
     black_market = _card_list()
+    #: Young Witch's Bane: the extra Kingdom pile whose cards are Bane cards.
+    bane = fields.String(validate=validate.Length(min=1))
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:

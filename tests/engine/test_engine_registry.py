@@ -11,7 +11,8 @@ from parsers.catalogue import Catalogue, load_catalogue
 from rulings_service.paths import CATALOGUE_DIR
 
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
-         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event"}
+         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
+         "prize": "prize"}
 
 
 @pytest.fixture(scope="module")
@@ -47,7 +48,8 @@ def test_per_set_counts() -> None:
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 12
     assert counts[("guilds", "kingdom")] == 13
-    assert sum(counts.values()) == 152
+    assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
+    assert sum(counts.values()) == 170
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

@@ -319,3 +319,10 @@ def test_coin_token_keys_and_spend_step_load_and_are_checked(tmp_path: Path) -> 
     assert "spend_coffers" in message and "at least 1" in message
     message = problems(write(tmp_path, text.replace("coffers: 2}", "coffers: -1}")))
     assert "setup.player1.coffers" in message
+
+
+def test_bane_setup_key_is_a_checked_card_name(tmp_path: Path) -> None:
+    text = VALID.replace("  players: 2\n", "  players: 2\n  bane: Mote\n")
+    assert "setup.bane: unknown card 'Mote' (did you mean Moat?)" in problems(write(tmp_path, text))
+    text = VALID.replace("  players: 2\n", "  players: 2\n  bane: Moat\n")
+    assert load_scenario_file(write(tmp_path, text)).setup["bane"] == "Moat"

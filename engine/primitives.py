@@ -55,6 +55,10 @@ class Play:
         ]
 
 
+#: Where a possessed player's trashed cards wait for the end of the Possession turn.
+POSSESSION_MAT = "Possession"
+
+
 class GameBase:
     """State and primitives of one game; :class:`engine.turn.Game` adds the moves.
 
@@ -488,8 +492,10 @@ class GameBase:
         self._step()
         from_zone.remove(card)
         if self.possessed_by is not None and p.index == self.current:
-            # Possession: trashed all the same, but set aside until the turn ends.
-            p.set_aside.append(card)
+            # Possession: trashed all the same, but set aside until the turn ends - on a
+            # mat of their own, not in ``set_aside``, which other cards empty and refill
+            # as they go (Lookout, Library).
+            p.mats.setdefault(POSSESSION_MAT, []).append(card)
             self.possession_trashed.append(card)
         else:
             self.trash.append(card)

@@ -22,7 +22,7 @@ from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
-from engine.primitives import GameBase
+from engine.primitives import POSSESSION_MAT, GameBase
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
@@ -467,8 +467,10 @@ class Game(GameBase):
         if self.possession_trashed:
             # After Clean-up, the possessed player's trashed cards go to their
             # discard pile (not a gain).
+            waiting = p.mats[POSSESSION_MAT]
             for c in self.possession_trashed:
-                self.discard_card(p, c, p.set_aside, "Possession")
+                self.discard_card(p, c, waiting, "Possession")
+            del p.mats[POSSESSION_MAT]
             self.possession_trashed = []
         if self.outpost_played and self.consecutive_turns < 2:
             self.extra_turns.appendleft(p.index)

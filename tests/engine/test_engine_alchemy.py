@@ -385,10 +385,10 @@ def test_possession_sets_trashed_cards_aside_until_after_cleanup() -> None:
     g.play_action("Possession")
     g.end_turn()
     g.play_action("Chapel")
-    assert g.trash == [] and names(g.players[1].set_aside) == ["Curse", "Estate"]
+    assert g.trash == [] and names(g.players[1].mats["Possession"]) == ["Curse", "Estate"]
     g.end_turn()
     assert names(g.players[1].discard) == ["Chapel", "Curse", "Estate"]
-    assert g.players[1].set_aside == [] and hand(g, 1) == ["Copper"] * 5
+    assert "Possession" not in g.players[1].mats and hand(g, 1) == ["Copper"] * 5
 
 
 def test_possession_of_the_possessor_player_and_other_players_decide_for_themselves() -> None:
@@ -428,3 +428,20 @@ def test_possession_with_random_bots_keeps_every_card() -> None:
         while not g.over and g.turn_number < 150:
             g.play_turn()
             assert check_invariants(g) == []
+
+
+def test_possession_trashed_cards_survive_cards_that_empty_set_aside() -> None:
+    """Lookout trashes from the cards it set aside, then puts the rest back: a possessed
+    player's trashed card must not be among them (it waits on the Possession mat)."""
+    # Lookout reveals Estate, Copper, Silver: trash Estate, discard Copper, Silver back.
+    g, _ = make(["Possession", "Lookout"], {"hand": ["Possession"], "deck": ["Estate"] * 5},
+                {"hand": ["Lookout"], "deck": ["Estate", "Copper", "Silver", "Gold"]},
+                answers=["Estate", "Copper"])
+    g.play_action("Possession")
+    g.end_turn()
+    g.play_action("Lookout")
+    p2 = g.players[1]
+    assert names(p2.mats["Possession"]) == ["Estate"] and p2.set_aside == []
+    assert deck(g, 1) == ["Silver", "Gold"] and names(p2.discard) == ["Copper"]
+    g.end_turn()
+    assert "Estate" in names(p2.discard) and g.trash == []

@@ -164,6 +164,7 @@ class Table:
                     colonies=setup.get("colonies", False),
                     colony_randomizer=setup.get("colony_randomizer"),
                     black_market=list(setup.get("black_market", [])),
+                    shelters=setup.get("shelters", False),
                 )
                 _override_zones(game, setup)
             else:

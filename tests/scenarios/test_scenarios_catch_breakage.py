@@ -839,6 +839,41 @@ def tribute_needs_two_cards(g, p, card, play) -> None:
             g.draw(p, 2)
 
 
+# --- Dark Ages ----------------------------------------------------------------------------
+def marauder_ruins_first(g, p, card, play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Ruins", source=card.name)
+    g.gain(p, "Spoils", source=card.name)
+
+
+def ruins_pile_of_ten(ctx) -> None:
+    if any("Looter" in d.types for d in ctx.defs()):
+        pool = [name for name in engine_setup.RUINS for _ in range(2)]
+        ctx.add_pile("Ruins", pool, supply=True, kingdom=False)
+
+
+def starting_decks_ignore_shelters(ctx) -> None:
+    for _ in range(ctx.players):
+        ctx.starting.append(["Copper"] * 7 + ["Estate"] * 3)
+
+
+def survivors_discards_the_top_one(g, p, card, play) -> None:
+    top = g.reveal_from_deck(p, 2, card.name, look=True)
+    if top:
+        g.discard_card(p, top[0], p.set_aside, card.name)
+        for c in top[1:]:
+            g.topdeck(p, c, p.set_aside, card.name)
+
+
+def hovel_pays_a_coin(g, p, hovel, bought) -> None:
+    if hovel in p.hand:
+        g.trash_card(p, hovel, p.hand, hovel.name)
+        g.coins += 1
+
+
+# @@DARK-AGES-FUNCS@@
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1026,6 +1061,23 @@ CASES: list[tuple[str, Patch]] = [
     ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
     ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
     ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    # Dark Ages
+    ("marauder--spoils-then-ruins", hook("Marauder", "on_play", marauder_ruins_first)),
+    ("ruins--pile-ten-per-other-player", replace_setup_rule(engine_setup._rule_ruins,
+                                                            ruins_pile_of_ten)),
+    ("shelters--replace-starting-estates", replace_setup_rule(
+        engine_setup._rule_starting_decks, starting_decks_ignore_shelters)),
+    ("ruins--each-bonus", hook("Ruined Village", "actions", 2)),
+    ("ruins--each-bonus", hook("Abandoned Mine", "cards", 1)),
+    ("ruins--ruined-market-buy", hook("Ruined Market", "coins", 1)),
+    ("survivors--discard-both", hook("Survivors", "on_play", survivors_discards_the_top_one)),
+    ("necropolis--two-actions", hook("Necropolis", "actions", 1)),
+    ("hovel--trash-on-victory-buy", hook("Hovel", "react_buy", hovel_pays_a_coin)),
+    ("hovel--trash-on-victory-buy", hook("Great Hall", "is_victory", False)),
+    ("overgrown-estate--draw-mid-remodel", hook("Overgrown Estate", "on_trash", None)),
+    ("overgrown-estate--zero-vp-victory", hook("Overgrown Estate", "is_victory", False)),
+    ("fortress--card-and-two-actions", hook("Fortress", "cards", 0)),
+    # @@DARK-AGES-CASES@@
 ]
 
 

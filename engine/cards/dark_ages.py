@@ -1,10 +1,15 @@
-"""Dark Ages: Fortress (when trashed), Bandit Camp and Spoils (a non-Supply pile)."""
+"""Dark Ages (first edition).
+
+Bonuses printed as ``+N`` are data; hooks implement the rest. Where a hook
+makes a choice because of an FAQ ruling, a comment says so.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
@@ -99,3 +104,214 @@ NECROPOLIS = register(CardDef("Necropolis", 1, ("Action", "Shelter"), set_name=S
                               kind="shelter", actions=2))
 OVERGROWN_ESTATE = register(CardDef("Overgrown Estate", 1, ("Victory", "Shelter"),
                                     set_name=SET, kind="shelter", on_trash=_overgrown_trashed))
+
+
+def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
+
+
+def _gain_up_to(g: Game, p: Player, card: Card, limit: int, to: str | None = None) -> None:
+    name = g.choose_supply(p, card.name, f"Gain a card costing up to {limit}",
+                           max_cost=Cost(limit))
+    if name:
+        g.gain(p, name, to=to, source=card.name)
+
+
+def _trash_one_from_hand(g: Game, p: Player, card: Card) -> Card | None:
+    """Trash a card from hand if there is one (not optional)."""
+    picked = g.choose_from_hand(p, card.name, "Trash a card from your hand")
+    if not picked:
+        return None
+    g.trash_card(p, picked[0], p.hand, card.name)
+    return picked[0]
+
+
+# --- Poor House: +4 coins, then -1 per Treasure in the (revealed) hand; never below 0.
+def _poor_house(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.reveal(p, list(p.hand), card.name)
+    # FAQ: Harem-like cards are Treasures; the total can fall to 0 but not below.
+    g.coins = max(0, g.coins - sum(1 for c in p.hand if c.defn.is_treasure))
+
+
+POOR_HOUSE = _k("Poor House", 1, ("Action",), coins=4, on_play=_poor_house)
+
+
+# --- Forager: +1 Action +1 Buy; trash a card; +1 coin per differently named Treasure in trash.
+def _forager(g: Game, p: Player, card: Card, play: Play) -> None:
+    _trash_one_from_hand(g, p, card)
+    # FAQ: counted whether or not a card was trashed; copies of one name count once.
+    g.coins += len({c.name for c in g.trash if c.defn.is_treasure})
+
+
+FORAGER = _k("Forager", 3, ("Action",), actions=1, buys=1, on_play=_forager)
+
+
+# --- Sage: +1 Action; reveal until a card costing 3 or more: it goes to hand, the rest away.
+def _sage(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed: list[Card] = []
+    found: Card | None = None
+    # Revealed cards wait in set_aside, so a shuffle mid-way leaves them out (FAQ).
+    while found is None:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        revealed += one
+        if g.cost(one[0]).coins >= 3:
+            found = one[0]
+    if found is not None:
+        g.to_hand(p, found, p.set_aside)
+    for c in revealed:
+        if c is not found:
+            g.discard_card(p, c, p.set_aside, card.name)
+
+
+SAGE = _k("Sage", 3, ("Action",), actions=1, on_play=_sage)
+
+
+# --- Vagrant: +1 Card +1 Action; reveal the top card; Curse/Ruins/Shelter/Victory to hand.
+_VAGRANT_TYPES = frozenset({"Curse", "Ruins", "Shelter", "Victory"})
+
+
+def _vagrant(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.reveal(p, (top,), card.name)
+    # FAQ: one matching type is enough (a Victory-Shelter, Great Hall...).
+    if top.defn.types & _VAGRANT_TYPES:
+        g.to_hand(p, top, p.deck)
+
+
+VAGRANT = _k("Vagrant", 2, ("Action",), cards=1, actions=1, on_play=_vagrant)
+
+
+# --- Wandering Minstrel: +1 Card +2 Actions; reveal 3; Actions back in any order, rest discarded.
+def _wandering_minstrel(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    actions = [c for c in revealed if c.defn.is_action]
+    for c in revealed:
+        if not c.defn.is_action:
+            g.discard_card(p, c, p.set_aside, card.name)
+    # First chosen goes back first, so the last chosen ends on top.
+    for c in g.order_cards(p, card.name, "Order to put back (last is the new top)", actions):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+WANDERING_MINSTREL = _k("Wandering Minstrel", 4, ("Action",), cards=1, actions=2,
+                        on_play=_wandering_minstrel)
+
+
+# --- Squire: +1 coin and one of +2 Actions / +2 Buys / gain a Silver; trashed: gain an Attack.
+def _squire(g: Game, p: Player, card: Card, play: Play) -> None:
+    choice = g.choose_option(p, card.name, "Choose one",
+                             [("actions", "+2 Actions"), ("buys", "+2 Buys"),
+                              ("silver", "gain a Silver")])
+    if choice == "actions":
+        g.actions += 2
+    elif choice == "buys":
+        g.buys += 2
+    else:
+        g.gain(p, "Silver", source=card.name)
+
+
+def _squire_trashed(g: Game, p: Player, card: Card) -> None:
+    # FAQ: any Attack in the Supply; nothing if there is none.
+    name = g.choose_supply(p, card.name, "Gain an Attack card", pred=lambda d: d.is_attack)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+SQUIRE = _k("Squire", 2, ("Action",), coins=1, on_play=_squire, on_trash=_squire_trashed)
+
+
+# --- Storeroom: +1 Buy; discard any, draw as many; discard any, +1 coin each.
+def _storeroom(g: Game, p: Player, card: Card, play: Play) -> None:
+    first = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 Card each)",
+                               min=0, max=len(p.hand))
+    for c in first:
+        g.discard_card(p, c, p.hand, card.name)
+    if first:
+        g.draw(p, len(first))
+    second = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 coin each)",
+                                min=0, max=len(p.hand))
+    for c in second:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(second)
+
+
+STOREROOM = _k("Storeroom", 3, ("Action",), buys=1, on_play=_storeroom)
+
+
+# --- Junk Dealer: +1 Card +1 Action +1 coin; trash a card from hand (draws first, FAQ).
+def _junk_dealer(g: Game, p: Player, card: Card, play: Play) -> None:
+    _trash_one_from_hand(g, p, card)
+
+
+JUNK_DEALER = _k("Junk Dealer", 5, ("Action",), cards=1, actions=1, coins=1,
+                 on_play=_junk_dealer)
+
+
+# --- Armory: gain a card costing up to 4 onto your deck.
+def _armory(g: Game, p: Player, card: Card, play: Play) -> None:
+    _gain_up_to(g, p, card, 4, to="deck")
+
+
+ARMORY = _k("Armory", 4, ("Action",), on_play=_armory)
+
+
+# --- Altar: trash a card from hand (if you can); gain a card costing up to 5 either way.
+def _altar(g: Game, p: Player, card: Card, play: Play) -> None:
+    _trash_one_from_hand(g, p, card)
+    _gain_up_to(g, p, card, 5)
+
+
+ALTAR = _k("Altar", 6, ("Action",), on_play=_altar)
+
+
+# --- Hunting Grounds: +4 Cards; trashed: gain a Duchy or 3 Estates (as many as are left).
+def _hunting_grounds_trashed(g: Game, p: Player, card: Card) -> None:
+    choice = g.choose_option(p, card.name, "Gain a Duchy or 3 Estates",
+                             [("duchy", "gain a Duchy"), ("estates", "gain 3 Estates")])
+    if choice == "duchy":
+        g.gain(p, "Duchy", source=card.name)
+    else:
+        for _ in range(3):
+            g.gain(p, "Estate", source=card.name)
+
+
+HUNTING_GROUNDS = _k("Hunting Grounds", 6, ("Action",), cards=4,
+                     on_trash=_hunting_grounds_trashed)
+
+
+# --- Feodum: 1 VP per 3 Silvers you have; trashed: gain 3 Silvers (as many as are left).
+def _feodum_vp(p: Player) -> int:
+    return sum(1 for c in p.all_cards() if c.name == "Silver") // 3
+
+
+def _feodum_trashed(g: Game, p: Player, card: Card) -> None:
+    for _ in range(3):
+        g.gain(p, "Silver", source=card.name)
+
+
+FEODUM = _k("Feodum", 4, ("Victory",), vp_fn=_feodum_vp, on_trash=_feodum_trashed)
+
+
+# --- Ironmonger: +1 Card +1 Action; reveal the top card, may discard it; bonus by its types.
+def _ironmonger(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.reveal(p, (top,), card.name)
+    if g.yes_no(p, card.name, f"Discard {top.name}?", context={"card": top.name}):
+        g.discard_card(p, top, p.deck, card.name)
+    # FAQ: a card of two types gives both bonuses.
+    d = top.defn
+    if d.is_action:
+        g.actions += 1
+    if d.is_treasure:
+        g.coins += 1
+    if d.is_victory:
+        g.draw(p, 1)
+
+
+IRONMONGER = _k("Ironmonger", 4, ("Action",), cards=1, actions=1, on_play=_ironmonger)

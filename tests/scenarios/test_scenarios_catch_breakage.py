@@ -35,6 +35,16 @@ def hook(card: str, attr: str, value: Any) -> Patch:
     return apply
 
 
+def both(*patches: Patch) -> Patch:
+    """Apply several patches together (a hook and the bonus it replaces)."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        for patch in patches:
+            patch(mp)
+
+    return apply
+
+
 # --- wrong readings of cards, written with the engine's primitives ------------------------
 def feast_gains_only_if_trashed(g, p, card, play) -> None:
     if card in p.in_play:
@@ -871,6 +881,138 @@ def hovel_pays_a_coin(g, p, hovel, bought) -> None:
         g.coins += 1
 
 
+def poor_house_goes_negative(g, p, card, play) -> None:
+    g.coins -= sum(1 for c in p.hand if c.defn.is_treasure)
+
+
+def poor_house_pure_treasures_only(g, p, card, play) -> None:
+    g.coins = max(0, g.coins - sum(1 for c in p.hand if c.defn.types == {"Treasure"}))
+
+
+def forager_counts_every_copy(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    g.coins += sum(1 for c in g.trash if c.defn.is_treasure)
+
+
+def forager_coins_only_if_trashed(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.coins += len({c.name for c in g.trash if c.defn.is_treasure})
+
+
+def sage_discards_as_it_goes(g, p, card, play) -> None:
+    while True:
+        c = g.take_top(p)
+        if c is None:
+            return
+        if g.cost(c).coins >= 3:
+            p.hand.append(c)
+            return
+        p.discard.append(c)
+
+
+def vagrant_victory_only(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is not None and top.defn.is_victory:
+        g.to_hand(p, top, p.deck)
+
+
+def minstrel_never_shuffles(g, p, card, play) -> None:
+    revealed = []
+    for _ in range(3):
+        if not p.deck:
+            break
+        c = p.deck.pop()
+        p.set_aside.append(c)
+        revealed.append(c)
+    for c in revealed:
+        if c.defn.is_action:
+            g.topdeck(p, c, p.set_aside, card.name)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+
+
+def minstrel_keeps_reveal_order(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 3, card.name)
+    for c in reversed(revealed):
+        if c.defn.is_action:
+            g.topdeck(p, c, p.set_aside, card.name)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+
+
+def storeroom_second_discard_from_old_hand(g, p, card, play) -> None:
+    first = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(p.hand))
+    old = [c for c in p.hand if c not in first]
+    for c in first:
+        g.discard_card(p, c, p.hand, card.name)
+    g.draw(p, len(first))
+    second = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(old),
+                                pred=lambda c: c in old)
+    for c in second:
+        g.discard_card(p, c, p.hand, card.name)
+    g.coins += len(second)
+
+
+def junk_dealer_trashes_before_drawing(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    g.draw(p, 1)
+
+
+def armory_gains_to_discard(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def altar_gains_only_if_trashed(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5))
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def hunting_grounds_needs_three_estates(g, p, card) -> None:
+    choice = g.choose_option(p, card.name, "Duchy or Estates",
+                             [("duchy", "Duchy"), ("estates", "3 Estates")])
+    if choice == "duchy":
+        g.gain(p, "Duchy", source=card.name)
+    elif len(g.piles["Estate"].cards) >= 3:
+        for _ in range(3):
+            g.gain(p, "Estate", source=card.name)
+
+
+def feodum_counts_deck_only(p) -> int:
+    return sum(1 for c in p.deck if c.name == "Silver") // 3
+
+
+def feodum_needs_three_silvers(g, p, card) -> None:
+    if len(g.piles["Silver"].cards) >= 3:
+        for _ in range(3):
+            g.gain(p, "Silver", source=card.name)
+
+
+def ironmonger_first_type_only(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    if g.yes_no(p, card.name, "Discard?"):
+        g.discard_card(p, top, p.deck, card.name)
+    if top.defn.is_action:
+        g.actions += 1
+    elif top.defn.is_treasure:
+        g.coins += 1
+    elif top.defn.is_victory:
+        g.draw(p, 1)
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1077,6 +1219,35 @@ CASES: list[tuple[str, Patch]] = [
     ("overgrown-estate--draw-mid-remodel", hook("Overgrown Estate", "on_trash", None)),
     ("overgrown-estate--zero-vp-victory", hook("Overgrown Estate", "is_victory", False)),
     ("fortress--card-and-two-actions", hook("Fortress", "cards", 0)),
+    ("poor-house--not-below-zero", hook("Poor House", "on_play", poor_house_goes_negative)),
+    ("poor-house--minus-one-per-treasure", hook("Poor House", "on_play",
+                                                poor_house_pure_treasures_only)),
+    ("forager--distinct-treasures-in-trash", hook("Forager", "on_play",
+                                                  forager_counts_every_copy)),
+    ("forager--nothing-to-trash", hook("Forager", "on_play", forager_coins_only_if_trashed)),
+    ("sage--shuffle-excludes-revealed", hook("Sage", "on_play", sage_discards_as_it_goes)),
+    ("vagrant--types-to-hand", hook("Vagrant", "on_play", vagrant_victory_only)),
+    ("vagrant--curse-and-ruins", hook("Vagrant", "on_play", vagrant_victory_only)),
+    ("wandering-minstrel--short-deck", hook("Wandering Minstrel", "on_play",
+                                            minstrel_never_shuffles)),
+    ("wandering-minstrel--actions-back-in-order", hook("Wandering Minstrel", "on_play",
+                                                       minstrel_keeps_reveal_order)),
+    ("squire--trashed-gains-attack", hook("Squire", "on_trash", None)),
+    ("squire--three-choices", hook("Squire", "coins", 0)),
+    ("storeroom--draw-then-coins", hook("Storeroom", "on_play",
+                                        storeroom_second_discard_from_old_hand)),
+    ("junk-dealer--draw-then-trash", both(hook("Junk Dealer", "cards", 0),
+                                          hook("Junk Dealer", "on_play",
+                                               junk_dealer_trashes_before_drawing))),
+    ("armory--gain-onto-deck", hook("Armory", "on_play", armory_gains_to_discard)),
+    ("altar--trash-then-gain", hook("Altar", "on_play", altar_gains_only_if_trashed)),
+    ("hunting-grounds--draw-four", hook("Hunting Grounds", "cards", 3)),
+    ("hunting-grounds--trashed-estates-or-duchy", hook("Hunting Grounds", "on_trash",
+                                                       hunting_grounds_needs_three_estates)),
+    ("feodum--one-vp-per-three-silvers", hook("Feodum", "vp_fn", feodum_counts_deck_only)),
+    ("feodum--trashed-gains-silvers", hook("Feodum", "on_trash", feodum_needs_three_silvers)),
+    ("feodum--pile-sizes-four-players", hook("Feodum", "pile_size", 8)),
+    ("ironmonger--bonuses-by-type", hook("Ironmonger", "on_play", ironmonger_first_type_only)),
     # @@DARK-AGES-CASES@@
 ]
 

@@ -1,0 +1,169 @@
+"""Dark Ages (first edition) cards, including the FAQ interactions."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import deck, hand, make, names
+
+from engine import IllegalMove
+
+
+def test_marauder_gains_spoils_then_ruins_for_each_other_player() -> None:
+    g, _ = make(["Marauder"], {"hand": ["Marauder"]}, {}, {},
+                supply={"Ruins": ["Survivors", "Ruined Market"]})
+    g.play_action("Marauder")
+    assert names(g.players[0].discard) == ["Spoils"]
+    assert names(g.players[1].discard) == ["Survivors"]
+    assert names(g.players[2].discard) == ["Ruined Market"]
+    assert len(g.piles["Ruins"].cards) == 0
+
+
+def test_ruins_pile_needs_a_looter_and_has_ten_per_other_player() -> None:
+    from engine.setup import new_game
+
+    assert "Ruins" not in new_game(["Village"] * 1, 2, seed=0).piles
+    g = new_game(["Marauder"], 4, seed=0)
+    assert len(g.piles["Ruins"].cards) == 30 and not g.piles["Ruins"].kingdom
+
+
+def test_shelters_replace_starting_estates() -> None:
+    from engine.setup import new_game
+
+    g = new_game(["Village"], 2, seed=0, shelters=True)
+    cards = sorted(names(g.players[0].all_cards()))
+    assert cards == sorted(["Copper"] * 7 + ["Hovel", "Necropolis", "Overgrown Estate"])
+    assert not {"Hovel", "Necropolis", "Overgrown Estate"} & set(g.piles)
+
+
+def test_survivors_discard_or_put_back() -> None:
+    g, _ = make(["Marauder"], {"hand": ["Survivors"], "deck": ["Copper", "Gold", "Silver"]}, {},
+                answers=["back", ["Copper", "Gold"]])
+    g.play_action("Survivors")
+    assert deck(g, 0) == ["Gold", "Copper", "Silver"]
+
+
+def test_hovel_trashed_on_victory_buy_only() -> None:
+    g, s = make(["Village"], {"hand": ["Hovel", "Gold", "Gold", "Gold"]}, {},
+                answers=["no", "Hovel"],
+                buys=3)
+    g.play_all_treasures()
+    g.buy("Silver")
+    assert not s.asked
+    g.buy("Estate")
+    assert names(g.trash) == []
+    g.buy("Estate")
+    assert names(g.trash) == ["Hovel"] and hand(g, 0) == [] and g.coins == 2
+
+
+def test_overgrown_estate_draws_when_trashed_and_scores_zero() -> None:
+    g, _ = make(["Chapel"], {"hand": ["Chapel", "Overgrown Estate"], "deck": ["Gold"]}, {},
+                answers=[["Overgrown Estate"]])
+    g.play_action("Chapel")
+    assert hand(g, 0) == ["Gold"]
+    assert g.victory_points(g.players[0]) == 0
+    with pytest.raises(IllegalMove):
+        g2, _ = make(["Chapel"], {"hand": ["Overgrown Estate"]}, {})
+        g2.play_action("Overgrown Estate")
+
+
+def test_necropolis_two_actions() -> None:
+    g, _ = make(["Village"], {"hand": ["Necropolis"]}, {})
+    g.play_action("Necropolis")
+    assert g.actions == 2
+
+
+def test_poor_house_loses_per_treasure_not_below_zero() -> None:
+    g, _ = make(["Poor House", "Harem"], {"hand": ["Poor House", "Copper", "Harem"]}, {})
+    g.play_action("Poor House")
+    assert g.coins == 2
+    g2, _ = make(["Poor House"], {"hand": ["Poor House"] + ["Copper"] * 6}, {}, coins=1)
+    g2.play_action("Poor House")
+    assert g2.coins == 0
+
+
+def test_forager_counts_distinct_treasure_names() -> None:
+    g, _ = make(["Forager"], {"hand": ["Forager", "Estate"]}, {},
+                trash=["Copper", "Copper", "Silver", "Harem", "Estate"])
+    g.play_action("Forager")
+    assert (g.coins, g.actions, g.buys) == (3, 1, 2)
+    assert names(g.trash)[-1] == "Estate"
+
+
+def test_sage_finds_a_card_costing_three_or_more() -> None:
+    g, _ = make(["Sage"], {"hand": ["Sage"], "deck": ["Copper", "Estate", "Silver", "Gold"]}, {})
+    g.play_action("Sage")
+    assert hand(g, 0) == ["Silver"] and deck(g, 0) == ["Gold"]
+    assert sorted(names(g.players[0].discard)) == ["Copper", "Estate"] and g.actions == 1
+
+
+def test_vagrant_takes_victory_curse_ruins_shelter() -> None:
+    for top, taken in (("Estate", True), ("Curse", True), ("Survivors", True),
+                       ("Hovel", True), ("Great Hall", True), ("Silver", False)):
+        g, _ = make(["Vagrant", "Marauder"], {"hand": ["Vagrant"], "deck": ["Copper", top]}, {})
+        g.play_action("Vagrant")
+        assert (top in hand(g, 0)) is taken, top
+        assert g.actions == 1
+
+
+def test_wandering_minstrel_puts_actions_back() -> None:
+    g, _ = make(["Wandering Minstrel", "Village"],
+                {"hand": ["Wandering Minstrel"],
+                 "deck": ["Copper", "Village", "Gold", "Smithy", "Estate"]}, {},
+                answers=[["Village", "Smithy"]])
+    g.play_action("Wandering Minstrel")
+    assert deck(g, 0) == ["Smithy", "Village", "Estate"]
+    assert names(g.players[0].discard) == ["Gold"] and g.actions == 2
+
+
+def test_squire_modes_and_trash_gain() -> None:
+    g, _ = make(["Squire", "Militia", "Chapel"],
+                {"hand": ["Squire", "Squire", "Chapel", "Squire"]}, {},
+                answers=["actions", "silver", ["Squire"], "Militia"])
+    g.play_action("Squire")
+    assert (g.actions, g.coins) == (2, 1)
+    g.play_action("Squire")
+    assert names(g.players[0].discard) == ["Silver"]
+    g.play_action("Chapel")
+    assert names(g.players[0].discard) == ["Silver", "Militia"]
+
+
+def test_storeroom_two_discards() -> None:
+    g, _ = make(["Storeroom"], {"hand": ["Storeroom", "Estate", "Copper"],
+                                "deck": ["Curse", "Gold"]}, {},
+                answers=[["Estate"], ["Curse", "Copper"]])
+    g.play_action("Storeroom")
+    assert (g.coins, g.buys, hand(g, 0)) == (2, 2, [])
+
+
+def test_junk_dealer_and_altar_and_armory() -> None:
+    g, _ = make(["Junk Dealer"], {"hand": ["Junk Dealer"], "deck": ["Estate"]}, {})
+    g.play_action("Junk Dealer")
+    assert names(g.trash) == ["Estate"] and (g.actions, g.coins) == (1, 1)
+    g, _ = make(["Altar"], {"hand": ["Altar"]}, {}, answers=["Duchy"])
+    g.play_action("Altar")
+    assert names(g.players[0].discard) == ["Duchy"]
+    g, _ = make(["Armory"], {"hand": ["Armory"], "deck": ["Copper"]}, {}, answers=["Silver"])
+    g.play_action("Armory")
+    assert deck(g, 0) == ["Silver", "Copper"]
+
+
+def test_hunting_grounds_and_feodum_when_trashed() -> None:
+    g, _ = make(["Hunting Grounds", "Feodum", "Chapel"],
+                {"hand": ["Chapel", "Hunting Grounds", "Feodum"]}, {},
+                answers=[["Hunting Grounds", "Feodum"], "estates"], supply={"Silver": 2})
+    g.play_action("Chapel")
+    assert sorted(names(g.players[0].discard)) == ["Estate"] * 3 + ["Silver"] * 2
+
+
+def test_feodum_scores_per_three_silvers() -> None:
+    g, _ = make(["Feodum"], {"hand": ["Feodum", "Feodum"], "deck": ["Silver"] * 7}, {})
+    assert g.victory_points(g.players[0]) == 4
+
+
+def test_ironmonger_bonus_per_type() -> None:
+    g, _ = make(["Ironmonger", "Harem"], {"hand": ["Ironmonger"],
+                                          "deck": ["Copper", "Harem", "Gold"]}, {},
+                answers=["yes"])
+    g.play_action("Ironmonger")
+    assert (g.coins, g.actions) == (1, 1)
+    assert hand(g, 0) == ["Copper", "Gold"] and names(g.players[0].discard) == ["Harem"]

@@ -447,6 +447,28 @@ class GameBase:
         if card.defn.on_trash is not None:
             card.defn.on_trash(self, p, card)
 
+    def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                    source: str | None = None) -> None:
+        """Trash several cards at once, then resolve their when-trashed effects.
+
+        For "trash your hand" (Count): every card reaches the trash first, and
+        only then do the effects happen, in the order ``p`` chooses when the
+        cards differ (FAQ of Count). A card drawn or returned by one of those
+        effects is therefore not trashed with the others. Cards trashed one
+        at a time keep using :meth:`trash_card`.
+        """
+        for card in cards:
+            self._step()
+            from_zone.remove(card)
+            self.trash.append(card)
+            if self._logging:
+                self._event("trash", p, (card,), source)
+        triggered = [c for c in cards if c.defn.on_trash is not None]
+        for card in self.order_cards(p, source, "Order the when-trashed effects", triggered):
+            hook = card.defn.on_trash
+            assert hook is not None
+            hook(self, p, card)
+
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""

@@ -315,3 +315,194 @@ def _ironmonger(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 IRONMONGER = _k("Ironmonger", 4, ("Action",), cards=1, actions=1, on_play=_ironmonger)
+
+
+def _name_a_card(g: Game, p: Player, source: str) -> str:
+    """Name any card (FAQ of Mystic and Rebuild: it need not be in this game or the Supply)."""
+    from engine.registry import implemented_names
+
+    return g.choose_option(p, source, "Name a card",
+                           [(n, n) for n in sorted(implemented_names())])
+
+
+def _gain_ruins(g: Game, q: Player, source: str) -> None:
+    """Gain the top Ruins, if any are left (FAQ: players stop gaining when the pile runs out)."""
+    g.gain(q, "Ruins", source=source)
+
+
+# --- Cultist: +2 Cards; others gain a Ruins; you may play a Cultist from hand (no Action used).
+def _cultist(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        _gain_ruins(g, q, card.name)
+    picked = g.choose_from_hand(p, card.name, "You may play a Cultist from your hand",
+                                min=0, max=1, pred=lambda c: c.name == "Cultist")
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+def _cultist_trashed(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 3)
+
+
+CULTIST = _k("Cultist", 5, ("Action", "Attack", "Looter"), cards=2, on_play=_cultist,
+             on_trash=_cultist_trashed)
+
+
+# --- Death Cart: +5 coins; trash an Action from hand, or else this; when gained, 2 Ruins.
+def _death_cart(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may trash an Action card from your hand",
+                                min=0, max=1, pred=lambda c: c.defn.is_action)
+    if picked:
+        # FAQ (Fortress): the Action was trashed even if it comes back; Death Cart stays.
+        g.trash_card(p, picked[0], p.hand, card.name)
+    elif card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def _death_cart_gained(g: Game, p: Player, card: Card) -> None:
+    # FAQ: whoever gains it, on any turn, takes the top 2 Ruins (as many as are left).
+    for _ in range(2):
+        _gain_ruins(g, p, card.name)
+
+
+DEATH_CART = _k("Death Cart", 4, ("Action", "Looter"), coins=5, on_play=_death_cart,
+                on_gain=_death_cart_gained)
+
+
+# --- Rats: +1 Card +1 Action; gain a Rats; trash a non-Rats card (or reveal a hand of Rats).
+def _rats(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Rats", source=card.name)
+    if not any(c.name != "Rats" for c in p.hand):
+        g.reveal(p, list(p.hand), card.name)
+        return
+    picked = g.choose_from_hand(p, card.name, "Trash a card other than a Rats",
+                                pred=lambda c: c.name != "Rats")
+    g.trash_card(p, picked[0], p.hand, card.name)
+
+
+def _rats_trashed(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 1)
+
+
+RATS = _k("Rats", 4, ("Action",), cards=1, actions=1, on_play=_rats, on_trash=_rats_trashed,
+          pile_size=20)
+
+
+# --- Catacombs: look at the top 3; take them all, or discard them all and +3 Cards.
+def _catacombs(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.reveal_from_deck(p, 3, card.name, look=True)
+    if not top:
+        return
+    choice = g.choose_option(p, card.name, "Put them into your hand, or discard them and +3 Cards",
+                             [("hand", "put them into your hand"),
+                              ("discard", "discard them, +3 Cards")],
+                             context={"cards": [c.name for c in top]})
+    for c in top:
+        if choice == "hand":
+            g.to_hand(p, c, p.set_aside)
+        else:
+            g.discard_card(p, c, p.set_aside, card.name)
+    if choice == "discard":
+        # FAQ: a shuffle for these draws may take the cards just discarded.
+        g.draw(p, 3)
+
+
+def _catacombs_trashed(g: Game, p: Player, card: Card) -> None:
+    cost = g.cost(card)
+    if cost.coins == 0:
+        return
+    name = g.choose_supply(p, card.name, "Gain a cheaper card", max_cost=cost.plus_coins(-1))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+CATACOMBS = _k("Catacombs", 5, ("Action",), on_play=_catacombs, on_trash=_catacombs_trashed)
+
+
+# --- Count: two choices, one after the other; an option may be chosen even if it does nothing.
+def _count(g: Game, p: Player, card: Card, play: Play) -> None:
+    first = g.choose_option(p, card.name, "Choose one",
+                            [("discard", "discard 2 cards"),
+                             ("topdeck", "put a card from your hand onto your deck"),
+                             ("copper", "gain a Copper")])
+    if first == "discard":
+        for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
+            g.discard_card(p, c, p.hand, card.name)
+    elif first == "topdeck":
+        picked = g.choose_from_hand(p, card.name, "Put a card onto your deck")
+        if picked:
+            g.topdeck(p, picked[0], p.hand, card.name)
+    else:
+        g.gain(p, "Copper", source=card.name)
+    second = g.choose_option(p, card.name, "Choose one",
+                             [("coins", "+3 coins"), ("trash", "trash your hand"),
+                              ("duchy", "gain a Duchy")])
+    if second == "coins":
+        g.coins += 3
+    elif second == "trash":
+        g.trash_cards(p, list(p.hand), p.hand, card.name)
+    else:
+        g.gain(p, "Duchy", source=card.name)
+
+
+COUNT = _k("Count", 5, ("Action",), on_play=_count)
+
+
+# --- Scavenger: +2 coins; you may put your deck into your discard pile; then put a card
+# from your discard pile onto your deck (not optional, FAQ).
+def _scavenger(g: Game, p: Player, card: Card, play: Play) -> None:
+    if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
+        moved = p.deck
+        p.deck = []
+        p.discard.extend(reversed(moved))
+        g.log("discard", p, (), card.name, deck=len(moved))
+    picked = g.choose_cards(p, card.name, "Put a card from your discard pile onto your deck",
+                            list(p.discard))
+    if picked:
+        g.topdeck(p, picked[0], p.discard, card.name)
+
+
+SCAVENGER = _k("Scavenger", 4, ("Action",), coins=2, on_play=_scavenger)
+
+
+# --- Mystic: +1 Action +2 coins; name a card; if the top card is it, it goes to hand.
+def _mystic(g: Game, p: Player, card: Card, play: Play) -> None:
+    named = _name_a_card(g, p, card.name)
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.reveal(p, (top,), card.name)
+    if top.name == named:
+        g.to_hand(p, top, p.deck)
+
+
+MYSTIC = _k("Mystic", 5, ("Action",), actions=1, coins=2, on_play=_mystic)
+
+
+# --- Rebuild: +1 Action; name a card; reveal until a Victory card not named; discard the rest;
+# trash it and gain a Victory card costing up to 3 more.
+def _rebuild(g: Game, p: Player, card: Card, play: Play) -> None:
+    named = _name_a_card(g, p, card.name)
+    revealed: list[Card] = []
+    found: Card | None = None
+    while found is None:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        revealed += one
+        if one[0].defn.is_victory and one[0].name != named:
+            found = one[0]
+    for c in revealed:
+        if c is not found:
+            g.discard_card(p, c, p.set_aside, card.name)
+    if found is None:
+        return
+    limit = g.cost(found).plus_coins(3)
+    g.trash_card(p, found, p.set_aside, card.name)
+    name = g.choose_supply(p, card.name, "Gain a Victory card", max_cost=limit,
+                           pred=lambda d: d.is_victory)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+REBUILD = _k("Rebuild", 5, ("Action",), actions=1, on_play=_rebuild)

@@ -167,3 +167,78 @@ def test_ironmonger_bonus_per_type() -> None:
     g.play_action("Ironmonger")
     assert (g.coins, g.actions) == (1, 1)
     assert hand(g, 0) == ["Copper", "Gold"] and names(g.players[0].discard) == ["Harem"]
+
+
+def test_cultist_chains_without_an_action_and_draws_three_when_trashed() -> None:
+    g, _ = make(["Cultist"], {"hand": ["Cultist", "Cultist"], "deck": ["Copper"] * 4}, {},
+                answers=[["Cultist"]], supply={"Ruins": ["Survivors"]})
+    g.play_action("Cultist")
+    assert g.actions == 0 and len(g.players[0].hand) == 4
+    assert names(g.players[1].discard) == ["Survivors"]
+    g2, _ = make(["Cultist", "Chapel"], {"hand": ["Chapel", "Cultist"], "deck": ["Gold"] * 3},
+                 {}, answers=[["Cultist"]])
+    g2.play_action("Chapel")
+    assert hand(g2, 0) == ["Gold"] * 3
+
+
+def test_death_cart_trashes_an_action_or_itself_and_brings_ruins() -> None:
+    g, _ = make(["Death Cart"], {"hand": ["Death Cart", "Village"]}, {}, answers=[[]])
+    g.play_action("Death Cart")
+    assert g.coins == 5 and names(g.trash) == ["Death Cart"] and hand(g, 0) == ["Village"]
+    g, _ = make(["Death Cart"], {"hand": ["Death Cart", "Village"]}, {}, answers=["Village"])
+    g.play_action("Death Cart")
+    assert names(g.trash) == ["Village"] and names(g.players[0].in_play) == ["Death Cart"]
+    g, _ = make(["Death Cart"], {}, {}, supply={"Ruins": ["Survivors", "Ruined Market"]})
+    g.gain_card(1, "Death Cart")
+    assert names(g.players[1].discard) == ["Death Cart", "Survivors", "Ruined Market"]
+
+
+def test_rats_gains_rats_and_trashes_a_non_rats() -> None:
+    g, _ = make(["Rats"], {"hand": ["Rats", "Rats"], "deck": ["Estate"]}, {})
+    g.play_action("Rats")
+    assert names(g.trash) == ["Estate"] and names(g.players[0].discard) == ["Rats"]
+    from engine.registry import card
+    from engine.setup import pile_size
+
+    assert pile_size(card("Rats"), 2) == pile_size(card("Rats"), 6) == 20
+
+
+def test_catacombs_both_modes_and_cheaper_gain() -> None:
+    g, _ = make(["Catacombs"], {"hand": ["Catacombs"], "deck": ["Copper", "Estate", "Gold",
+                                                                 "Silver", "Duchy", "Curse"]},
+                {}, answers=["discard"])
+    g.play_action("Catacombs")
+    assert hand(g, 0) == ["Curse", "Duchy", "Silver"]
+    g, s = make(["Catacombs", "Chapel"], {"hand": ["Chapel", "Catacombs"]}, {},
+                answers=[["Catacombs"], "Silver"])
+    g.play_action("Chapel")
+    assert names(g.players[0].discard) == ["Silver"]
+    assert s.asked[-1].context["max_coins"] == 4
+
+
+def test_count_choices_and_trash_hand_at_once() -> None:
+    g, _ = make(["Count"], {"hand": ["Count", "Copper", "Estate"]}, {},
+                answers=["topdeck", "Estate", "coins"])
+    g.play_action("Count")
+    assert deck(g, 0) == ["Estate"] and g.coins == 3
+    g, s = make(["Count"], {"hand": ["Count", "Rats", "Overgrown Estate", "Copper"],
+                            "deck": ["Gold", "Silver"]}, {},
+                answers=["copper", "trash", ["Rats", "Overgrown Estate"]])
+    g.play_action("Count")
+    assert sorted(names(g.trash)) == ["Copper", "Overgrown Estate", "Rats"]
+    assert hand(g, 0) == ["Gold", "Silver"]
+
+
+def test_scavenger_mystic_rebuild() -> None:
+    g, _ = make(["Scavenger"], {"hand": ["Scavenger"], "deck": ["Copper"], "discard": ["Gold"]},
+                {}, answers=["yes", "Gold"])
+    g.play_action("Scavenger")
+    assert deck(g, 0) == ["Gold"] and names(g.players[0].discard) == ["Copper"]
+    g, _ = make(["Mystic"], {"hand": ["Mystic"], "deck": ["Gold"]}, {}, answers=["Gold"])
+    g.play_action("Mystic")
+    assert hand(g, 0) == ["Gold"] and (g.actions, g.coins) == (1, 2)
+    g, _ = make(["Rebuild"], {"hand": ["Rebuild"], "deck": ["Province", "Duchy"]}, {},
+                answers=["Province", "Province"])
+    g.play_action("Rebuild")
+    assert names(g.trash) == ["Duchy"]
+    assert sorted(names(g.players[0].discard)) == ["Province", "Province"]

@@ -1013,6 +1013,140 @@ def ironmonger_first_type_only(g, p, card, play) -> None:
         g.draw(p, 1)
 
 
+def cultist_never_chains(g, p, card, play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Ruins", source=card.name)
+
+
+def cultist_chain_uses_an_action(g, p, card, play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Ruins", source=card.name)
+    picked = g.choose_from_hand(p, card.name, "Cultist?", min=0, max=1,
+                                pred=lambda c: c.name == "Cultist")
+    if picked:
+        g.actions -= 1
+        g.play_card(p, picked[0], p.hand)
+
+
+def cultist_draws_the_revealed_cards(g, p, card) -> None:
+    taken = list(p.set_aside)
+    for c in taken:
+        g.to_hand(p, c, p.set_aside)
+    g.draw(p, 3 - len(taken))
+
+
+def death_cart_must_trash_an_action(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash an Action", pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    elif card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def death_cart_needs_the_action_to_stay_trashed(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    if (not picked or picked[0] not in g.trash) and card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def masquerade_passes_by_gaining(g, p, card, play) -> None:
+    n = len(g.players)
+    order = [g.players[(p.index + k) % n] for k in range(n)]
+    passing = [(q, g.choose_from_hand(q, card.name, "Pass")) for q in order]
+    for q, picked in passing:
+        for c in picked:
+            g.gain_card_object(g.players[(q.index + 1) % n], c, q.hand, to="hand",
+                               source=card.name)
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def rats_may_trash_rats(g, p, card, play) -> None:
+    g.gain(p, "Rats", source=card.name)
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
+def catacombs_draws_before_discarding(g, p, card, play) -> None:
+    top = g.reveal_from_deck(p, 3, card.name, look=True)
+    choice = g.choose_option(p, card.name, "?", [("hand", "hand"), ("discard", "discard")])
+    if choice == "hand":
+        for c in top:
+            g.to_hand(p, c, p.set_aside)
+        return
+    g.draw(p, 3)
+    for c in top:
+        g.discard_card(p, c, p.set_aside, card.name)
+
+
+def catacombs_gains_up_to_same_cost(g, p, card) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=g.cost(card))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def count_trashes_one_by_one(g, p, card, play) -> None:
+    g.choose_option(p, card.name, "1", [("discard", ""), ("topdeck", ""), ("copper", "")])
+    g.gain(p, "Copper", source=card.name)
+    if g.choose_option(p, card.name, "2", [("coins", ""), ("trash", ""), ("duchy", "")]) == "trash":
+        for c in list(p.hand):
+            if c in p.hand:
+                g.trash_card(p, c, p.hand, card.name)
+
+
+def count_offers_only_possible_options(g, p, card, play) -> None:
+    first = [("copper", "")] + ([("topdeck", "")] if p.hand else [])
+    if g.choose_option(p, card.name, "1", first) == "topdeck":
+        picked = g.choose_from_hand(p, card.name, "Topdeck")
+        g.topdeck(p, picked[0], p.hand, card.name)
+    else:
+        g.gain(p, "Copper", source=card.name)
+    second = [("coins", ""), ("duchy", "")] + ([("trash", "")] if p.hand else [])
+    choice = g.choose_option(p, card.name, "2", second)
+    if choice == "coins":
+        g.coins += 3
+    elif choice == "duchy":
+        g.gain(p, "Duchy", source=card.name)
+
+
+def scavenger_topdeck_optional(g, p, card, play) -> None:
+    if p.deck and g.yes_no(p, card.name, "Deck?"):
+        p.discard.extend(reversed(p.deck))
+        p.deck = []
+    picked = g.choose_cards(p, card.name, "Topdeck", list(p.discard), min=0, max=1)
+    if picked:
+        g.topdeck(p, picked[0], p.discard, card.name)
+
+
+def mystic_names_cards_in_the_game(g, p, card, play) -> None:
+    known = {c.name for pile in g.piles.values() if pile.supply for c in pile.cards}
+    named = g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(known)])
+    top = g.peek_top(p)
+    if top is not None and top.name == named:
+        g.to_hand(p, top, p.deck)
+
+
+def rebuild_ignores_the_name(g, p, card, play) -> None:
+    g.choose_option(p, card.name, "Name", [("Province", ""), ("Copper", ""), ("Colony", "")])
+    while True:
+        c = g.take_top(p)
+        if c is None:
+            return
+        if c.defn.is_victory:
+            limit = g.cost(c).plus_coins(3)
+            g.trash.append(c)
+            name = g.choose_supply(p, card.name, "Gain", max_cost=limit,
+                                   pred=lambda d: d.is_victory)
+            if name:
+                g.gain(p, name, source=card.name)
+            return
+        p.discard.append(c)
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1248,6 +1382,36 @@ CASES: list[tuple[str, Patch]] = [
     ("feodum--trashed-gains-silvers", hook("Feodum", "on_trash", feodum_needs_three_silvers)),
     ("feodum--pile-sizes-four-players", hook("Feodum", "pile_size", 8)),
     ("ironmonger--bonuses-by-type", hook("Ironmonger", "on_play", ironmonger_first_type_only)),
+    ("cultist--chain-from-hand", hook("Cultist", "on_play", cultist_never_chains)),
+    ("cultist--chain-from-hand", hook("Cultist", "on_play", cultist_chain_uses_an_action)),
+    ("cultist--trashed-on-another-turn", hook("Cultist", "on_trash", None)),
+    ("cultist--trashed-while-revealing", hook("Cultist", "on_trash",
+                                              cultist_draws_the_revealed_cards)),
+    ("death-cart--trash-action-or-itself", hook("Death Cart", "on_play",
+                                                death_cart_must_trash_an_action)),
+    ("fortress--death-cart-keeps-itself", hook("Death Cart", "on_play",
+                                               death_cart_needs_the_action_to_stay_trashed)),
+    ("death-cart--gain-two-ruins", hook("Death Cart", "on_gain", None)),
+    ("death-cart--one-ruins-left", hook("Death Cart", "on_gain", None)),
+    ("death-cart--gained-on-another-turn", hook("Death Cart", "on_gain", None)),
+    ("death-cart--masquerade-pass-no-ruins", hook("Masquerade", "on_play",
+                                                  masquerade_passes_by_gaining)),
+    ("rats--draw-gain-trash", hook("Rats", "on_play", rats_may_trash_rats)),
+    ("rats--all-rats-no-trash", hook("Rats", "on_play", rats_may_trash_rats)),
+    ("rats--trashed-on-another-turn", hook("Rats", "on_trash", None)),
+    ("rats--twenty-cards-five-players", hook("Rats", "pile_size", None)),
+    ("catacombs--discard-then-draw-reshuffled", hook("Catacombs", "on_play",
+                                                     catacombs_draws_before_discarding)),
+    ("catacombs--trashed-gains-cheaper", hook("Catacombs", "on_trash",
+                                              catacombs_gains_up_to_same_cost)),
+    ("count--trash-hand-order-effects", hook("Count", "on_play", count_trashes_one_by_one)),
+    ("count--option-that-does-nothing", hook("Count", "on_play",
+                                             count_offers_only_possible_options)),
+    ("scavenger--must-topdeck", hook("Scavenger", "on_play", scavenger_topdeck_optional)),
+    ("mystic--name-card-not-in-supply", hook("Mystic", "on_play",
+                                             mystic_names_cards_in_the_game)),
+    ("mystic--named-card-to-hand", hook("Mystic", "coins", 1)),
+    ("rebuild--skips-named-victory", hook("Rebuild", "on_play", rebuild_ignores_the_name)),
     # @@DARK-AGES-CASES@@
 ]
 

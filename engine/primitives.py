@@ -114,6 +114,7 @@ class GameBase:
         self._gain_reactions = False
         self._attack_reactions = False
         self._buy_reactions = False
+        self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         self.card_count = 0
         self._refresh_flags()
@@ -148,6 +149,8 @@ class GameBase:
             self._attack_reactions = True
         if defn.react_buy:
             self._buy_reactions = True
+        if defn.react_trash:
+            self._trash_reactions = True
         return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:
@@ -159,6 +162,7 @@ class GameBase:
         self._gain_reactions = any(d.react_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
+        self._trash_reactions = any(d.react_trash for d in defs)
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -438,14 +442,23 @@ class GameBase:
 
     def trash_card(self, p: Player, card: Card, from_zone: list[Card],
                    source: str | None = None) -> None:
-        """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook."""
+        """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook.
+
+        A card that has left ``from_zone`` since it was chosen is not trashed: the
+        effect has lost track of it (a Market Square discarded in reaction to the
+        first of two cards a Trading Post trashes).
+        """
         self._step()
+        if card not in from_zone:
+            return
         from_zone.remove(card)
         self.trash.append(card)
         if self._logging:
             self._event("trash", p, (card,), source)
         if card.defn.on_trash is not None:
             card.defn.on_trash(self, p, card)
+        if self._trash_reactions:
+            self._react_to_trash(p, card)
 
     def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
                     source: str | None = None) -> None:
@@ -457,6 +470,7 @@ class GameBase:
         effects is therefore not trashed with the others. Cards trashed one
         at a time keep using :meth:`trash_card`.
         """
+        cards = [c for c in cards if c in from_zone]
         for card in cards:
             self._step()
             from_zone.remove(card)
@@ -468,6 +482,9 @@ class GameBase:
             hook = card.defn.on_trash
             assert hook is not None
             hook(self, p, card)
+        if self._trash_reactions:
+            for card in cards:
+                self._react_to_trash(p, card)
 
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
@@ -595,6 +612,17 @@ class GameBase:
             hook = reaction.defn.react_buy
             assert hook is not None
             hook(self, p, reaction, bought)
+
+    def _react_to_trash(self, p: Player, trashed: Card) -> None:
+        """Offer "when one of your cards is trashed" reactions from ``p``'s hand (Market Square).
+
+        ``p`` is the owner of the trashed card; asked after its own when-trashed effect.
+        """
+        for reaction in self._reactions(p, "react_trash", trashed,
+                                        f"React to trashing {trashed.name}?", "trash"):
+            hook = reaction.defn.react_trash
+            assert hook is not None
+            hook(self, p, reaction, trashed)
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""

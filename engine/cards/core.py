@@ -5,8 +5,8 @@ game is its own :class:`Card` object, so "that card" rulings (a card that was
 trashed, moved, or played twice) can be expressed by identity.
 
 Where a hook works is part of its name, not something the hook checks:
-``react_attack``/``react_gain``/``react_buy`` work from the hand, ``while_in_play_*`` only
-while the card is in play, ``on_trash`` from wherever it was trashed, and
+``react_attack``/``react_gain``/``react_buy``/``react_trash`` work from the hand,
+``while_in_play_*`` only while the card is in play, ``on_trash`` from wherever it was trashed, and
 ``on_gain`` for the gained card itself.
 """
 
@@ -36,7 +36,7 @@ class CardDef:
         "is_action", "is_treasure", "is_victory", "is_curse", "is_attack",
         "is_reaction", "is_duration", "is_night",
         "cards", "actions", "buys", "coins", "potions", "vp",
-        "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
+        "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy", "react_trash",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
         "pile_size", "plain",
     )
@@ -61,6 +61,7 @@ class CardDef:
         react_attack: Callable[..., bool] | None = None,
         react_gain: Callable[..., None] | None = None,
         react_buy: Callable[..., None] | None = None,
+        react_trash: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
@@ -94,6 +95,7 @@ class CardDef:
         self.react_attack = react_attack
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
+        self.react_trash = react_trash  # "when one of your cards is trashed" (Market Square)
         self.while_in_play_buy = while_in_play_buy
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn

@@ -506,3 +506,144 @@ def _rebuild(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 REBUILD = _k("Rebuild", 5, ("Action",), actions=1, on_play=_rebuild)
+
+
+def _costs_three_to_six(g: Game, c: Card | CardDef) -> bool:
+    """Costing from 3 to 6 coins; a Potion or debt in the cost does not (FAQ of Graverobber)."""
+    cost = g.cost(c)
+    return 3 <= cost.coins <= 6 and not cost.potion and not cost.debt
+
+
+# --- Pillage: trash this; others with 5+ cards reveal and discard the card you choose;
+# gain 2 Spoils (as many as are left).
+def _pillage(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    for q in play.victims(g):
+        if len(q.hand) < 5:
+            continue
+        g.reveal(q, list(q.hand), card.name)
+        [picked] = g.choose_cards(p, card.name, f"{q.name} discards a card of your choice",
+                                  list(q.hand))
+        g.discard_card(q, picked, q.hand, card.name)
+    for _ in range(2):
+        g.gain(p, "Spoils", source=card.name)
+
+
+PILLAGE = _k("Pillage", 5, ("Action",), on_play=_pillage, extra_piles=("Spoils",))
+
+
+# --- Graverobber: gain a card costing 3 to 6 from the trash onto your deck; or trash an
+# Action from hand and gain a card costing up to 3 more. Either option may be chosen (FAQ).
+def _graverobber(g: Game, p: Player, card: Card, play: Play) -> None:
+    choice = g.choose_option(p, card.name, "Choose one",
+                             [("trash", "gain a card from the trash onto your deck"),
+                              ("upgrade", "trash an Action card, gain one costing up to 3 more")])
+    if choice == "trash":
+        eligible = [c for c in g.trash if _costs_three_to_six(g, c)]
+        picked = g.choose_cards(p, card.name, "Gain a card from the trash", eligible)
+        if picked:
+            g.gain_card_object(p, picked[0], g.trash, to="deck", source=card.name)
+        return
+    action = g.choose_from_hand(p, card.name, "Trash an Action card",
+                                pred=lambda c: c.defn.is_action)
+    if not action:
+        return
+    limit = g.cost(action[0]).plus_coins(3)
+    g.trash_card(p, action[0], p.hand, card.name)
+    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+GRAVEROBBER = _k("Graverobber", 5, ("Action",), on_play=_graverobber)
+
+
+# --- Rogue: +2 coins; gain a card costing 3 to 6 from the trash (not optional); if there is
+# none, each other player reveals 2, trashes one costing 3 to 6 of his choice, discards the rest.
+def _rogue(g: Game, p: Player, card: Card, play: Play) -> None:
+    eligible = [c for c in g.trash if _costs_three_to_six(g, c)]
+    if eligible:
+        [picked] = g.choose_cards(p, card.name, "Gain a card from the trash", eligible)
+        g.gain_card_object(p, picked, g.trash, source=card.name)
+        return
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 2, card.name)
+        targets = [c for c in revealed if _costs_three_to_six(g, c)]
+        for c in g.choose_cards(q, card.name, "Trash one of them", targets):
+            g.trash_card(q, c, q.set_aside, card.name)
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+ROGUE = _k("Rogue", 5, ("Action", "Attack"), coins=2, on_play=_rogue)
+
+
+# --- Procession: you may play an Action from hand twice; trash it; gain an Action card
+# costing exactly 1 more (not optional, even if it was not trashed: FAQ).
+def _procession(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may play an Action card twice",
+                                min=0, max=1, pred=lambda c: c.defn.is_action)
+    if not picked:
+        return
+    target = picked[0]
+    g.play_card(p, target, p.hand, by=card)
+    g.play_card(p, target, None, by=card, again=True)
+    if target in p.in_play:
+        # Its when-trashed effect (Cultist, Fortress) resolves before the gain (FAQ).
+        g.trash_card(p, target, p.in_play, card.name)
+    want = g.cost(target).plus_coins(1)
+    name = g.choose_supply(p, card.name, f"Gain an Action card costing exactly {want.coins}",
+                           pred=lambda d: d.is_action and g.cost(d) == want)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+PROCESSION = _k("Procession", 4, ("Action",), on_play=_procession)
+
+
+# --- Counterfeit: 1 coin, +1 Buy; you may play a Treasure from hand twice, then trash it.
+def _counterfeit(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may play a Treasure twice, then trash it",
+                                min=0, max=1, pred=lambda c: c.defn.is_treasure)
+    if not picked:
+        return
+    target = picked[0]
+    g.play_card(p, target, p.hand, by=card)
+    g.play_card(p, target, None, by=card, again=True)
+    # FAQ: a Spoils has returned to its pile by now, so it cannot be trashed.
+    if target in p.in_play:
+        g.trash_card(p, target, p.in_play, card.name)
+
+
+COUNTERFEIT = _k("Counterfeit", 5, ("Treasure",), coins=1, buys=1, on_play=_counterfeit)
+
+
+# --- Beggar: gain 3 Coppers to hand; when another player plays an Attack, you may discard
+# it from hand to gain 2 Silvers, the first onto your deck (FAQ: only one left goes there).
+def _beggar(g: Game, p: Player, card: Card, play: Play) -> None:
+    for _ in range(3):
+        g.gain(p, "Copper", to="hand", source=card.name)
+
+
+def _beggar_react(g: Game, p: Player, beggar: Card, attack: Card) -> bool:
+    if beggar in p.hand:
+        g.discard_card(p, beggar, p.hand, beggar.name)
+        g.gain(p, "Silver", to="deck", source=beggar.name)
+        g.gain(p, "Silver", source=beggar.name)
+    return False  # Beggar does not protect from the Attack
+
+
+BEGGAR = _k("Beggar", 2, ("Action", "Reaction"), on_play=_beggar, react_attack=_beggar_react)
+
+
+# --- Market Square: +1 Card +1 Action +1 Buy; when one of your cards is trashed, you may
+# discard it from hand to gain a Gold (several may be discarded for one trashed card).
+def _market_square_react(g: Game, p: Player, square: Card, trashed: Card) -> None:
+    if square in p.hand:
+        g.discard_card(p, square, p.hand, square.name)
+        g.gain(p, "Gold", source=square.name)
+
+
+MARKET_SQUARE = _k("Market Square", 3, ("Action", "Reaction"), cards=1, actions=1, buys=1,
+                   react_trash=_market_square_react)

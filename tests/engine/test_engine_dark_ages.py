@@ -242,3 +242,66 @@ def test_scavenger_mystic_rebuild() -> None:
     g.play_action("Rebuild")
     assert names(g.trash) == ["Duchy"]
     assert sorted(names(g.players[0].discard)) == ["Province", "Province"]
+
+
+def test_pillage_trashes_itself_and_gains_two_spoils() -> None:
+    g, _ = make(["Pillage"], {"hand": ["Pillage"]},
+                {"hand": ["Copper", "Copper", "Gold", "Estate", "Silver"]}, answers=["Gold"])
+    g.play_action("Pillage")
+    assert names(g.trash) == ["Pillage"] and names(g.players[1].discard) == ["Gold"]
+    assert names(g.players[0].discard) == ["Spoils", "Spoils"]
+
+
+def test_graverobber_both_options() -> None:
+    g, _ = make(["Graverobber"], {"hand": ["Graverobber"], "deck": ["Copper"]}, {},
+                answers=["trash", "Gold"], trash=["Gold", "Province", "Copper"])
+    g.play_action("Graverobber")
+    assert deck(g, 0) == ["Gold", "Copper"] and names(g.trash) == ["Province", "Copper"]
+    g, _ = make(["Graverobber", "Village"], {"hand": ["Graverobber", "Village"]}, {},
+                answers=["upgrade", "Gold"])
+    g.play_action("Graverobber")
+    assert names(g.trash) == ["Village"] and names(g.players[0].discard) == ["Gold"]
+
+
+def test_rogue_gains_from_trash_or_attacks() -> None:
+    g, _ = make(["Rogue"], {"hand": ["Rogue"]}, {"deck": ["Gold"]}, trash=["Silver"])
+    g.play_action("Rogue")
+    assert names(g.players[0].discard) == ["Silver"] and g.coins == 2 and deck(g, 1) == ["Gold"]
+    g, _ = make(["Rogue"], {"hand": ["Rogue"]}, {"deck": ["Gold", "Copper"]})
+    g.play_action("Rogue")
+    assert names(g.trash) == ["Gold"] and names(g.players[1].discard) == ["Copper"]
+
+
+def test_procession_plays_twice_trashes_and_gains_exactly_one_more() -> None:
+    g, s = make(["Procession", "Village", "Smithy"],
+                {"hand": ["Procession", "Village"], "deck": ["Copper"] * 3}, {},
+                answers=["Village", "Smithy"])
+    g.play_action("Procession")
+    assert g.actions == 4 and names(g.trash) == ["Village"]
+    assert names(g.players[0].discard) == ["Smithy"]
+    assert "Procession" in s.asked[-1].option_ids()  # Procession costs 4 too
+
+
+def test_counterfeit_plays_a_treasure_twice_and_trashes_it() -> None:
+    g, _ = make(["Counterfeit"], {"hand": ["Counterfeit", "Gold"]}, {}, answers=["Gold"])
+    g.play_all_treasures()
+    assert (g.coins, g.buys) == (7, 2) and names(g.trash) == ["Gold"]
+
+
+def test_beggar_coppers_and_reaction() -> None:
+    g, _ = make(["Beggar", "Witch"], {"hand": ["Witch"]}, {"hand": ["Beggar"]},
+                answers=["Beggar"])
+    g.play_action("Witch")
+    assert deck(g, 1) == ["Silver"]
+    assert names(g.players[1].discard) == ["Beggar", "Silver", "Curse"]
+    g, _ = make(["Beggar"], {"hand": ["Beggar"]}, {})
+    g.play_action("Beggar")
+    assert hand(g, 0) == ["Copper"] * 3
+
+
+def test_market_square_gold_when_own_card_trashed() -> None:
+    g, _ = make(["Market Square", "Chapel"], {"hand": ["Chapel", "Estate", "Market Square"]},
+                {"hand": ["Market Square"]}, answers=[["Estate"], "Market Square"])
+    g.play_action("Chapel")
+    assert names(g.players[0].discard) == ["Market Square", "Gold"]
+    assert hand(g, 1) == ["Market Square"]

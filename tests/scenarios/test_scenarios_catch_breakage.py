@@ -1147,6 +1147,124 @@ def rebuild_ignores_the_name(g, p, card, play) -> None:
         p.discard.append(c)
 
 
+def pillage_trashes_itself_last(g, p, card, play) -> None:
+    for q in play.victims(g):
+        if len(q.hand) >= 5:
+            [picked] = g.choose_cards(p, card.name, "Discard", list(q.hand))
+            g.discard_card(q, picked, q.hand, card.name)
+    for _ in range(2):
+        g.gain(p, "Spoils", source=card.name)
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def pillage_needs_two_spoils(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    if len(g.piles["Spoils"].cards) >= 2:
+        for _ in range(2):
+            g.gain(p, "Spoils", source=card.name)
+
+
+def graverobber_counts_coins_only(g, p, card, play) -> None:
+    if g.choose_option(p, card.name, "?", [("trash", ""), ("upgrade", "")]) == "trash":
+        eligible = [c for c in g.trash if 3 <= g.cost(c).coins <= 6]
+        picked = g.choose_cards(p, card.name, "Gain", eligible)
+        if picked:
+            g.gain_card_object(p, picked[0], g.trash, to="deck", source=card.name)
+
+
+def graverobber_gains_to_discard(g, p, card, play) -> None:
+    if g.choose_option(p, card.name, "?", [("trash", ""), ("upgrade", "")]) == "trash":
+        eligible = [c for c in g.trash if 3 <= g.cost(c).coins <= 6 and not g.cost(c).potion]
+        picked = g.choose_cards(p, card.name, "Gain", eligible)
+        if picked:
+            g.gain_card_object(p, picked[0], g.trash, source=card.name)
+
+
+def rogue_gain_optional(g, p, card, play) -> None:
+    eligible = [c for c in g.trash if 3 <= g.cost(c).coins <= 6 and not g.cost(c).potion]
+    for c in g.choose_cards(p, card.name, "Gain", eligible, min=0, max=1):
+        g.gain_card_object(p, c, g.trash, source=card.name)
+
+
+def rogue_attacker_chooses(g, p, card, play) -> None:
+    if any(3 <= g.cost(c).coins <= 6 and not g.cost(c).potion for c in g.trash):
+        return
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 2, card.name)
+        targets = [c for c in revealed if 3 <= g.cost(c).coins <= 6]
+        for c in g.choose_cards(p, card.name, "Trash", targets):
+            g.trash_card(q, c, q.set_aside, card.name)
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+
+
+def procession_variant(*, up_to: bool = False, gain_first: bool = False, keep: bool = True,
+                       extra_action: bool = False):  # type: ignore[no-untyped-def]
+    def broken(g, p, card, play) -> None:
+        picked = g.choose_from_hand(p, card.name, "Play twice", min=0, max=1,
+                                    pred=lambda c: c.defn.is_action)
+        if not picked:
+            return
+        target = picked[0]
+        by = card if keep else None
+        if extra_action:
+            g.actions -= 1
+        g.play_card(p, target, p.hand, by=by)
+        g.play_card(p, target, None, by=by, again=True)
+        want = g.cost(target).plus_coins(1)
+
+        def ok(d):
+            return d.is_action and (g.cost(d).at_most(want) if up_to else g.cost(d) == want)
+
+        if not gain_first and target in p.in_play:
+            g.trash_card(p, target, p.in_play, card.name)
+        name = g.choose_supply(p, card.name, "Gain", pred=ok)
+        if name:
+            g.gain(p, name, source=card.name)
+        if gain_first and target in p.in_play:
+            g.trash_card(p, target, p.in_play, card.name)
+
+    return broken
+
+
+def counterfeit_keeps_the_treasure(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Twice", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure)
+    if picked:
+        g.play_card(p, picked[0], p.hand, by=card)
+        g.play_card(p, picked[0], None, by=card, again=True)
+
+
+def counterfeit_pure_treasures_only(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Twice", min=0, max=1,
+                                pred=lambda c: c.defn.types == {"Treasure"})
+    if picked:
+        g.play_card(p, picked[0], p.hand, by=card)
+        g.play_card(p, picked[0], None, by=card, again=True)
+        if picked[0] in p.in_play:
+            g.trash_card(p, picked[0], p.in_play, card.name)
+
+
+def beggar_blocks_the_attack(g, p, beggar, attack) -> bool:
+    g.discard_card(p, beggar, p.hand, beggar.name)
+    g.gain(p, "Silver", to="deck", source=beggar.name)
+    g.gain(p, "Silver", source=beggar.name)
+    return True
+
+
+def beggar_silvers_to_discard(g, p, beggar, attack) -> bool:
+    g.discard_card(p, beggar, p.hand, beggar.name)
+    g.gain(p, "Silver", source=beggar.name)
+    g.gain(p, "Silver", to="deck", source=beggar.name)
+    return False
+
+
+def market_square_keeps_itself(g, p, square, trashed) -> None:
+    g.gain(p, "Gold", source=square.name)
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1412,6 +1530,31 @@ CASES: list[tuple[str, Patch]] = [
                                              mystic_names_cards_in_the_game)),
     ("mystic--named-card-to-hand", hook("Mystic", "coins", 1)),
     ("rebuild--skips-named-victory", hook("Rebuild", "on_play", rebuild_ignores_the_name)),
+    ("pillage--trash-discard-spoils", hook("Pillage", "on_play", pillage_trashes_itself_last)),
+    ("pillage--one-spoils-left", hook("Pillage", "on_play", pillage_needs_two_spoils)),
+    ("graverobber--gain-from-trash-to-deck", hook("Graverobber", "on_play",
+                                                  graverobber_counts_coins_only)),
+    ("graverobber--gain-from-trash-to-deck", hook("Graverobber", "on_play",
+                                                  graverobber_gains_to_discard)),
+    ("rogue--must-gain-from-trash", hook("Rogue", "on_play", rogue_gain_optional)),
+    ("rogue--otherwise-attack", hook("Rogue", "on_play", rogue_attacker_chooses)),
+    ("procession--no-exact-cost", hook("Procession", "on_play", procession_variant(up_to=True))),
+    ("procession--trash-effect-before-gain", hook("Procession", "on_play",
+                                                  procession_variant(gain_first=True))),
+    ("procession--duration-twice", hook("Procession", "on_play",
+                                        procession_variant(keep=False))),
+    ("procession--fortress-actions", hook("Procession", "on_play",
+                                          procession_variant(extra_action=True))),
+    ("counterfeit--treasure-twice-then-trash", hook("Counterfeit", "on_play",
+                                                    counterfeit_keeps_the_treasure)),
+    ("counterfeit--counterfeit-and-harem", hook("Counterfeit", "on_play",
+                                                counterfeit_pure_treasures_only)),
+    ("beggar--react-to-attack", hook("Beggar", "react_attack", beggar_blocks_the_attack)),
+    ("beggar--one-silver-left", hook("Beggar", "react_attack", beggar_silvers_to_discard)),
+    ("beggar--three-coppers-to-hand", hook("Beggar", "on_play", None)),
+    ("market-square--gold-when-trashed", hook("Market Square", "react_trash",
+                                              market_square_keeps_itself)),
+    ("market-square--no-gold-left", hook("Market Square", "react_trash", None)),
     # @@DARK-AGES-CASES@@
 ]
 

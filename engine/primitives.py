@@ -585,6 +585,12 @@ class GameBase:
         d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
+        if d.is_attack:
+            for watcher in [c for c in p.in_play if c.defn.while_in_play_attack]:
+                hook = watcher.defn.while_in_play_attack
+                # "Another" Attack: the same card played again does not count (Urchin FAQ).
+                if hook is not None and watcher is not card and watcher in p.in_play:
+                    hook(self, p, watcher, card)
         if d.is_attack and self._attack_reactions:
             immune = self._react_to_attack(p, card)
         if d.cards:

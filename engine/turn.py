@@ -364,12 +364,16 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
+        keep_ids: set[int] = set()
+        for eff in p.durations:
+            keep_ids.add(id(eff.card))
+            keep_ids.update(id(k) for k in eff.keepers)
+        for c in [c for c in p.in_play if c.defn.on_discard_from_play and id(c) not in keep_ids]:
+            hook = c.defn.on_discard_from_play
+            if hook is not None and c in p.in_play:
+                hook(self, p, c)  # may move the card elsewhere (Hermit trashes itself)
         discard = p.discard
         if p.durations:
-            keep_ids = set()
-            for eff in p.durations:
-                keep_ids.add(id(eff.card))
-                keep_ids.update(id(k) for k in eff.keepers)
             kept = [c for c in p.in_play if id(c) in keep_ids]
             discard.extend(c for c in p.in_play if id(c) not in keep_ids)
             p.in_play = kept

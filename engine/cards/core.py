@@ -37,7 +37,8 @@ class CardDef:
         "is_reaction", "is_duration", "is_night",
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy", "react_trash",
-        "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
+        "while_in_play_buy", "while_in_play_attack", "on_discard_from_play", "next_turn",
+        "vp_fn", "gain_to", "extra_piles", "heirloom",
         "pile_size", "plain",
     )
 
@@ -63,6 +64,8 @@ class CardDef:
         react_buy: Callable[..., None] | None = None,
         react_trash: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
+        while_in_play_attack: Callable[..., None] | None = None,
+        on_discard_from_play: CardHook | None = None,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
         gain_to: str | None = None,
@@ -97,6 +100,10 @@ class CardDef:
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
         self.react_trash = react_trash  # "when one of your cards is trashed" (Market Square)
         self.while_in_play_buy = while_in_play_buy
+        # "When you play another Attack card with this in play" (Urchin), before it resolves.
+        self.while_in_play_attack = while_in_play_attack
+        # "When you discard this from play" in Clean-up (Hermit).
+        self.on_discard_from_play = on_discard_from_play
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn
         self.gain_to = gain_to

@@ -647,3 +647,85 @@ def _market_square_react(g: Game, p: Player, square: Card, trashed: Card) -> Non
 
 MARKET_SQUARE = _k("Market Square", 3, ("Action", "Reaction"), cards=1, actions=1, buys=1,
                    react_trash=_market_square_react)
+
+
+# --- Urchin: +1 Card +1 Action; others discard down to 4. When you play another Attack with
+# this in play, you may trash this to gain a Mercenary (from its non-Supply pile).
+def _urchin(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 4
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def _urchin_attack(g: Game, p: Player, urchin: Card, attack: Card) -> None:
+    if g.yes_no(p, urchin.name, f"Trash Urchin to gain a Mercenary (before {attack.name})?",
+                context={"card": attack.name}):
+        g.trash_card(p, urchin, p.in_play, urchin.name)
+        g.gain(p, "Mercenary", source=urchin.name)
+
+
+URCHIN = _k("Urchin", 3, ("Action", "Attack"), cards=1, actions=1, on_play=_urchin,
+            while_in_play_attack=_urchin_attack, extra_piles=("Mercenary",))
+
+
+# --- Mercenary: you may trash 2 cards from hand; if you do, +2 Cards, +2 coins, and others
+# discard down to 3. (Reactions come first: the engine asks them before this hook.)
+def _mercenary(g: Game, p: Player, card: Card, play: Play) -> None:
+    if not p.hand or not g.yes_no(p, card.name, "Trash 2 cards from your hand?"):
+        return
+    picked = g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2)
+    # Both are trashed first, then their when-trashed effects in the chosen order (FAQ).
+    g.trash_cards(p, picked, p.hand, card.name)
+    if len(picked) < 2:
+        return  # FAQ: a single card may be trashed, but then "if you do" fails
+    g.draw(p, 2)
+    g.coins += 2
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+MERCENARY = _k("Mercenary", 0, ("Action", "Attack"), kind="non-supply", on_play=_mercenary)
+
+
+# --- Hermit: look through your discard pile; you may trash a non-Treasure from it or from
+# your hand; gain a card costing up to 3 (not optional). Discarded from play in a turn
+# without buying a card: trash it and gain a Madman.
+def _hermit(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.log("look", p, list(p.discard), card.name, zone="discard")
+    candidates = [c for c in p.hand + p.discard if not c.defn.is_treasure]
+    picked = g.choose_cards(p, card.name, "You may trash a non-Treasure from hand or discard",
+                            candidates, min=0, max=1)
+    if picked:
+        g.trash_card(p, picked[0], p.hand if picked[0] in p.hand else p.discard, card.name)
+    _gain_up_to(g, p, card, 3)
+
+
+def _hermit_discarded(g: Game, p: Player, card: Card) -> None:
+    # FAQ: only buying counts; cards gained other ways do not stop it.
+    if g.bought_this_turn:
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    g.gain(p, "Madman", source=card.name)
+
+
+HERMIT = _k("Hermit", 3, ("Action",), on_play=_hermit, on_discard_from_play=_hermit_discarded,
+            extra_piles=("Madman",))
+
+
+# --- Madman: +2 Actions; return this to its pile; if you do, +1 Card per card in hand.
+def _madman(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card not in p.in_play:
+        return  # FAQ: played again (Procession, Throne Room) it cannot return, so no draw
+    g.return_to_pile(p, card, p.in_play, card.name)
+    if p.hand:
+        g.draw(p, len(p.hand))
+
+
+MADMAN = _k("Madman", 0, ("Action",), kind="non-supply", actions=2, on_play=_madman)

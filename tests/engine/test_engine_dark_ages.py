@@ -305,3 +305,33 @@ def test_market_square_gold_when_own_card_trashed() -> None:
     g.play_action("Chapel")
     assert names(g.players[0].discard) == ["Market Square", "Gold"]
     assert hand(g, 1) == ["Market Square"]
+
+
+def test_urchin_trashed_for_mercenary_by_another_attack() -> None:
+    g, _ = make(["Urchin", "Witch"], {"hand": ["Urchin", "Witch"], "deck": ["Copper"] * 3},
+                {"hand": ["Copper"] * 5}, answers=[["Copper"], "yes"])
+    g.play_action("Urchin")
+    assert len(g.players[1].hand) == 4
+    g.play_action("Witch")
+    assert names(g.trash) == ["Urchin"] and names(g.players[0].discard) == ["Mercenary"]
+    assert names(g.players[1].discard) == ["Copper", "Curse"]
+
+
+def test_mercenary_trashes_two_for_its_bonus() -> None:
+    g, _ = make(["Urchin"], {"hand": ["Mercenary", "Estate", "Estate"], "deck": ["Gold"] * 2},
+                {"hand": ["Copper"] * 4}, answers=["yes", ["Copper"]])
+    g.play_action("Mercenary")
+    assert hand(g, 0) == ["Gold", "Gold"] and g.coins == 2 and len(g.players[1].hand) == 3
+
+
+def test_hermit_and_madman() -> None:
+    g, _ = make(["Hermit"], {"hand": ["Hermit"], "discard": ["Estate"],
+                             "deck": ["Copper"] * 5}, {}, answers=["Estate", "Silver"])
+    g.play_action("Hermit")
+    g.end_turn()
+    assert names(g.trash) == ["Estate", "Hermit"]
+    assert names(g.players[0].discard) == ["Silver", "Madman"]
+    g, _ = make(["Hermit"], {"hand": ["Madman", "Copper"], "deck": ["Gold"]}, {})
+    g.play_action("Madman")
+    assert g.actions == 2 and hand(g, 0) == ["Copper", "Gold"]
+    assert len(g.piles["Madman"].cards) == 11

@@ -41,12 +41,12 @@ def test_per_set_counts() -> None:
     assert counts[("base", "basic")] == 7
     assert counts[("prosperity", "kingdom")] == 3 and counts[("prosperity", "basic")] == 2
     assert counts[("dark-ages", "ruins")] == 5 and counts[("dark-ages", "shelter")] == 3
-    assert counts[("dark-ages", "kingdom")] == 31 and counts[("dark-ages", "non-supply")] == 1
+    assert counts[("dark-ages", "kingdom")] == 33 and counts[("dark-ages", "non-supply")] == 3
     assert counts[("seaside", "kingdom")] == 2 and counts[("intrigue", "kingdom")] == 25
     assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 3
-    assert sum(counts.values()) == 112
+    assert sum(counts.values()) == 116
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

@@ -1265,6 +1265,79 @@ def market_square_keeps_itself(g, p, square, trashed) -> None:
     g.gain(p, "Gold", source=square.name)
 
 
+def urchin_down_to_three(g, p, card, play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def urchin_trashes_itself_when_replayed(g, p, card, play) -> None:
+    urchin_down_to_three_or_four(g, p, card, play)
+    if play.again and card in p.in_play and g.yes_no(p, card.name, "Trash?"):
+        g.trash_card(p, card, p.in_play, card.name)
+        g.gain(p, "Mercenary", source=card.name)
+
+
+def urchin_down_to_three_or_four(g, p, card, play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 4
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def mercenary_trashes_one_by_one(g, p, card, play) -> None:
+    if p.hand and g.yes_no(p, card.name, "Trash 2?"):
+        picked = g.choose_from_hand(p, card.name, "Trash", min=2, max=2)
+        for c in picked:
+            g.trash_card(p, c, p.hand, card.name)
+        if len(picked) == 2:
+            g.draw(p, 2)
+            g.coins += 2
+
+
+def mercenary_one_card_is_enough(g, p, card, play) -> None:
+    if p.hand and g.yes_no(p, card.name, "Trash 2?"):
+        picked = g.choose_from_hand(p, card.name, "Trash", min=2, max=2)
+        g.trash_cards(p, picked, p.hand, card.name)
+        g.draw(p, 2)
+        g.coins += 2
+
+
+def hermit_counts_gains(g, p, card) -> None:
+    if g.bought_this_turn or len(g.gained_this_turn) > 0:
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    g.gain(p, "Madman", source=card.name)
+
+
+def hermit_trashes_anything(g, p, card, play) -> None:
+    picked = g.choose_cards(p, card.name, "Trash", p.hand + p.discard, min=0, max=1)
+    if picked:
+        g.trash_card(p, picked[0], p.hand if picked[0] in p.hand else p.discard, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(3))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def hermit_gain_optional(g, p, card, play) -> None:
+    picked = g.choose_cards(p, card.name, "Trash", [c for c in p.hand + p.discard
+                                                     if not c.defn.is_treasure], min=0, max=1)
+    if picked:
+        g.trash_card(p, picked[0], p.hand if picked[0] in p.hand else p.discard, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(3), optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def madman_always_draws(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.return_to_pile(p, card, p.in_play, card.name)
+    g.draw(p, len(p.hand))
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1555,6 +1628,19 @@ CASES: list[tuple[str, Patch]] = [
     ("market-square--gold-when-trashed", hook("Market Square", "react_trash",
                                               market_square_keeps_itself)),
     ("market-square--no-gold-left", hook("Market Square", "react_trash", None)),
+    ("urchin--others-discard-to-four", hook("Urchin", "on_play", urchin_down_to_three)),
+    ("urchin--trash-for-mercenary", hook("Urchin", "while_in_play_attack", None)),
+    ("urchin--second-urchin-trashes-first", hook("Urchin", "while_in_play_attack", None)),
+    ("urchin--same-urchin-twice", hook("Urchin", "on_play", urchin_trashes_itself_when_replayed)),
+    ("mercenary--trash-effects-in-order", hook("Mercenary", "on_play",
+                                               mercenary_trashes_one_by_one)),
+    ("mercenary--one-card-in-hand", hook("Mercenary", "on_play", mercenary_one_card_is_enough)),
+    ("hermit--madman-without-buying", hook("Hermit", "on_discard_from_play", hermit_counts_gains)),
+    ("hermit--madman-without-buying", hook("Hermit", "on_discard_from_play", None)),
+    ("hermit--trash-from-discard", hook("Hermit", "on_play", hermit_trashes_anything)),
+    ("hermit--trash-optional-gain-not", hook("Hermit", "on_play", hermit_gain_optional)),
+    ("madman--procession", hook("Madman", "on_play", madman_always_draws)),
+    ("madman--return-and-draw", hook("Madman", "actions", 1)),
     # @@DARK-AGES-CASES@@
 ]
 

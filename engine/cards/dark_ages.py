@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards.core import Card, CardDef
+from engine.cards.core import Card, CardDef, PlayHook
 from engine.cost import Cost
 from engine.registry import register
 
@@ -729,3 +729,73 @@ def _madman(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 MADMAN = _k("Madman", 0, ("Action",), kind="non-supply", actions=2, on_play=_madman)
+
+
+# --- Knights: a Kingdom pile of 10 different Knights, shuffled (engine.setup), named by the
+# pile card "Knights". Each Knight does its own thing, then the common attack.
+def _knight_attack(g: Game, p: Player, card: Card, play: Play) -> None:
+    """Each other player (from the left) reveals 2, trashes one costing 3 to 6 of his choice
+    and discards the rest; if a Knight is trashed by this, this Knight is trashed too."""
+    for q in play.victims(g):
+        revealed = g.reveal_from_deck(q, 2, card.name)
+        targets = [c for c in revealed if _costs_three_to_six(g, c)]
+        # FAQ: a choice only when both qualify; picking the non-Knight spares this Knight.
+        trashed = g.choose_cards(q, card.name, "Trash one of them", targets)
+        for c in trashed:
+            g.trash_card(q, c, q.set_aside, card.name)
+        for c in [c for c in revealed if c in q.set_aside]:
+            g.discard_card(q, c, q.set_aside, card.name)
+        if any("Knight" in c.defn.types for c in trashed) and card in p.in_play:
+            g.trash_card(p, card, p.in_play, card.name)
+
+
+def _knight(name: str, before: PlayHook | None = None, cost: int = 5,
+            types: tuple[str, ...] = ("Action", "Attack", "Knight"), **kw: object) -> CardDef:
+    def hook(g: Game, p: Player, card: Card, play: Play) -> None:
+        if before is not None:
+            before(g, p, card, play)
+        _knight_attack(g, p, card, play)
+
+    return register(CardDef(name, cost, types, set_name=SET, kind="knight", on_play=hook,
+                            **kw))  # type: ignore[arg-type]
+
+
+def _dame_anna(g: Game, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "You may trash up to 2 cards", min=0, max=2):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def _dame_natalie(g: Game, p: Player, card: Card, play: Play) -> None:
+    name = g.choose_supply(p, card.name, "You may gain a card costing up to 3",
+                           max_cost=Cost(3), optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def _sir_michael(g: Game, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def _sir_vander_trashed(g: Game, p: Player, card: Card) -> None:
+    # FAQ: its owner gains the Gold, whoever trashed it, on any turn.
+    g.gain(p, "Gold", source=card.name)
+
+
+KNIGHTS = register(CardDef("Knights", 5, ("Action", "Attack", "Knight"), set_name=SET,
+                           kind="pile"))
+DAME_ANNA = _knight("Dame Anna", _dame_anna)
+DAME_JOSEPHINE = _knight("Dame Josephine", types=("Action", "Attack", "Victory", "Knight"),
+                         vp=2)
+DAME_MOLLY = _knight("Dame Molly", actions=2)
+DAME_NATALIE = _knight("Dame Natalie", _dame_natalie)
+DAME_SYLVIA = _knight("Dame Sylvia", coins=2)
+SIR_BAILEY = _knight("Sir Bailey", cards=1, actions=1)
+SIR_DESTRY = _knight("Sir Destry", cards=2)
+SIR_MARTIN = _knight("Sir Martin", cost=4, buys=2)
+SIR_MICHAEL = _knight("Sir Michael", _sir_michael)
+SIR_VANDER = _knight("Sir Vander", on_trash=_sir_vander_trashed)

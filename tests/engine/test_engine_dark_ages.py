@@ -335,3 +335,41 @@ def test_hermit_and_madman() -> None:
     g.play_action("Madman")
     assert g.actions == 2 and hand(g, 0) == ["Copper", "Gold"]
     assert len(g.piles["Madman"].cards) == 11
+
+
+def test_knights_pile_is_ten_different_knights() -> None:
+    from engine.setup import new_game
+
+    g = new_game(["Knights"], 2, seed=0)
+    pile = g.piles["Knights"]
+    assert pile.kingdom and pile.supply
+    assert len({c.name for c in pile.cards}) == 10
+
+
+def test_each_knight_bonus_then_attack() -> None:
+    for name, check in (("Dame Molly", lambda g: g.actions == 2),
+                        ("Dame Sylvia", lambda g: g.coins == 2),
+                        ("Sir Bailey", lambda g: g.actions == 1 and len(g.players[0].hand) == 1),
+                        ("Sir Destry", lambda g: len(g.players[0].hand) == 2),
+                        ("Sir Martin", lambda g: g.buys == 3)):
+        g, _ = make(["Knights"], {"hand": [name], "deck": ["Copper"] * 2},
+                    {"deck": ["Estate", "Silver"]})
+        g.play_action(name)
+        assert check(g), name
+        assert names(g.trash) == ["Silver"], name
+
+
+def test_knight_trashing_a_knight_trashes_itself() -> None:
+    g, _ = make(["Knights"], {"hand": ["Sir Michael"]},
+                {"hand": ["Copper"] * 4, "deck": ["Sir Vander", "Copper"]}, answers=[["Copper"]])
+    g.play_action("Sir Michael")
+    assert names(g.trash) == ["Sir Vander", "Sir Michael"]
+    assert names(g.players[1].discard) == ["Copper", "Gold", "Copper"]
+
+
+def test_dame_natalie_and_josephine() -> None:
+    g, _ = make(["Knights"], {"hand": ["Dame Natalie", "Dame Josephine"]}, {},
+                answers=["Silver"])
+    g.play_action("Dame Natalie")
+    assert names(g.players[0].discard) == ["Silver"]
+    assert g.victory_points(g.players[0]) == 2

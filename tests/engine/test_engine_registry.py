@@ -11,7 +11,8 @@ from parsers.catalogue import Catalogue, load_catalogue
 from rulings_service.paths import CATALOGUE_DIR
 
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
-         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event"}
+         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
+         "knight": "knight", "pile": "pile"}
 
 
 @pytest.fixture(scope="module")
@@ -42,11 +43,12 @@ def test_per_set_counts() -> None:
     assert counts[("prosperity", "kingdom")] == 3 and counts[("prosperity", "basic")] == 2
     assert counts[("dark-ages", "ruins")] == 5 and counts[("dark-ages", "shelter")] == 3
     assert counts[("dark-ages", "kingdom")] == 33 and counts[("dark-ages", "non-supply")] == 3
+    assert counts[("dark-ages", "knight")] == 10 and counts[("dark-ages", "pile")] == 1
     assert counts[("seaside", "kingdom")] == 2 and counts[("intrigue", "kingdom")] == 25
     assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 3
-    assert sum(counts.values()) == 116
+    assert sum(counts.values()) == 127
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

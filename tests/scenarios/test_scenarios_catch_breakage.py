@@ -1338,6 +1338,40 @@ def madman_always_draws(g, p, card, play) -> None:
     g.draw(p, len(p.hand))
 
 
+def knight_attack_variant(*, from_right: bool = False, attacker_chooses: bool = False,
+                          on_reveal: bool = False):  # type: ignore[no-untyped-def]
+    def broken(g, p, card, play) -> None:
+        victims = play.victims(g)
+        for q in reversed(victims) if from_right else victims:
+            revealed = g.reveal_from_deck(q, 2, card.name)
+            targets = [c for c in revealed if 3 <= g.cost(c).coins <= 6 and not g.cost(c).potion]
+            trashed = g.choose_cards(p if attacker_chooses else q, card.name, "Trash", targets)
+            for c in trashed:
+                g.trash_card(q, c, q.set_aside, card.name)
+            for c in [c for c in revealed if c in q.set_aside]:
+                g.discard_card(q, c, q.set_aside, card.name)
+            knights = revealed if on_reveal else trashed
+            if any("Knight" in c.defn.types for c in knights) and card in p.in_play:
+                g.trash_card(p, card, p.in_play, card.name)
+
+    return broken
+
+
+def dame_anna_trashes_two(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash 2", min=2, max=2):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def knights_pile_like_victory(ctx) -> None:
+    for defn in ctx.defs():
+        if defn.name == "Knights":
+            members = list(engine_setup.MIXED_KINGDOM_PILES["Knights"])[:8]
+            ctx.add_pile("Knights", members, supply=True, kingdom=True)
+        else:
+            ctx.add_pile(defn.name, engine_setup.pile_size(defn, ctx.players), supply=True,
+                         kingdom=True)
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1641,6 +1675,20 @@ CASES: list[tuple[str, Patch]] = [
     ("hermit--trash-optional-gain-not", hook("Hermit", "on_play", hermit_gain_optional)),
     ("madman--procession", hook("Madman", "on_play", madman_always_draws)),
     ("madman--return-and-draw", hook("Madman", "actions", 1)),
+    ("knights--attack-in-turn-order", hook("Dame Sylvia", "on_play",
+                                           knight_attack_variant(from_right=True))),
+    ("knights--attack-in-turn-order", hook("Dame Sylvia", "on_play",
+                                           knight_attack_variant(attacker_chooses=True))),
+    ("knights--spared-knight", hook("Dame Molly", "on_play",
+                                    knight_attack_variant(on_reveal=True))),
+    ("sir-vander--trashed-gains-gold", hook("Sir Vander", "on_trash", None)),
+    ("dame-anna--trash-up-to-two", hook("Dame Anna", "on_play", dame_anna_trashes_two)),
+    ("dame-josephine--two-vp", hook("Dame Josephine", "vp", 0)),
+    ("sir-martin--costs-four", hook("Sir Martin", "cost", Cost(5))),
+    ("knights--pile-of-ten", replace_setup_rule(engine_setup._rule_kingdom,
+                                                knights_pile_like_victory)),
+    ("knights--dame-natalie-gain", hook("Dame Natalie", "on_play",
+                                        knight_attack_variant())),
     # @@DARK-AGES-CASES@@
 ]
 

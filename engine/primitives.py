@@ -116,6 +116,8 @@ class GameBase:
         self._buy_reactions = False
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
+        # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
+        self._masks: dict[int, tuple[Card, CardDef]] = {}
         self.card_count = 0
         self._refresh_flags()
 
@@ -459,6 +461,8 @@ class GameBase:
             card.defn.on_trash(self, p, card)
         if self._trash_reactions:
             self._react_to_trash(p, card)
+        if self._masks:
+            self._unmask(card)  # it was that card while trashed (Band of Misfits FAQ)
 
     def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
                     source: str | None = None) -> None:
@@ -485,11 +489,16 @@ class GameBase:
         if self._trash_reactions:
             for card in cards:
                 self._react_to_trash(p, card)
+        if self._masks:
+            for card in cards:
+                self._unmask(card)
 
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.discard.append(card)
         if self._logging:
             self._event("discard", p, (card,), source)
@@ -498,6 +507,8 @@ class GameBase:
                 source: str | None = None) -> None:
         """Put ``card`` on top of ``p``'s deck."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.deck.append(card)
         if self._logging:
             self._event("topdeck", p, (card,), source)
@@ -505,6 +516,8 @@ class GameBase:
     def to_hand(self, p: Player, card: Card, from_zone: list[Card]) -> None:
         """Put ``card`` into ``p``'s hand (not a draw: no shuffle, no draw event)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.hand.append(card)
 
     def set_aside(self, p: Player, card: Card, from_zone: list[Card] | None = None,
@@ -512,6 +525,8 @@ class GameBase:
         """Set ``card`` aside (``from_zone`` None: it was just taken off the deck)."""
         if from_zone is not None:
             from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.set_aside.append(card)
         if self._logging:
             self._event("set_aside", p, (card,), source)
@@ -520,6 +535,8 @@ class GameBase:
                source: str | None = None) -> None:
         """Put ``card`` on ``p``'s mat named ``mat`` (Island, Native Village...)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.mats.setdefault(mat, []).append(card)
         if self._logging:
             self._event("set_aside", p, (card,), source, mat=mat)
@@ -532,6 +549,8 @@ class GameBase:
                        source: str | None = None) -> None:
         """Return ``card`` to its pile (Spoils)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("return", p, (card,), source)
@@ -546,12 +565,36 @@ class GameBase:
         if not pile.cards:
             return None
         idx = from_zone.index(card)
+        if self._masks:
+            self._unmask(card)
         new = pile.cards.pop()
         from_zone[idx] = new
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("exchange", p, (card, new))
         return new
+
+    def play_as(self, p: Player, card: Card, as_defn: CardDef, by: Card | None,
+                again: bool) -> None:
+        """Resolve this play of ``card`` as if it were ``as_defn`` (Band of Misfits).
+
+        The card takes that card's name, cost, types and abilities until it
+        leaves play (every primitive that moves a card gives it back its own
+        identity); a later play of it by the same Throne Room or Procession
+        is therefore a play of the copied card.
+        """
+        if card.uid not in self._masks:
+            self._masks[card.uid] = (card, card.defn)
+        card.defn = as_defn
+        card.name = as_defn.name
+        self._resolve_play(p, card, by, again)
+
+    def _unmask(self, card: Card) -> None:
+        """Give a card that has left play its own identity back (see :meth:`play_as`)."""
+        entry = self._masks.pop(card.uid, None)
+        if entry is not None:
+            card.defn = entry[1]
+            card.name = entry[1].name
 
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""

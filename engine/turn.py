@@ -382,6 +382,10 @@ class Game(GameBase):
             p.in_play = []
         discard.extend(p.hand)
         p.hand = []
+        if self._masks:
+            for card, _ in list(self._masks.values()):
+                if not any(card is c for q in self.players for c in q.in_play):
+                    self._unmask(card)
         self.draw(p, 3 if self.outpost_played else 5)
         if self.outpost_played and not self.is_extra_turn:
             self.extra_turns.appendleft(p.index)

@@ -799,3 +799,22 @@ SIR_DESTRY = _knight("Sir Destry", cards=2)
 SIR_MARTIN = _knight("Sir Martin", cost=4, buys=2)
 SIR_MICHAEL = _knight("Sir Michael", _sir_michael)
 SIR_VANDER = _knight("Sir Vander", on_trash=_sir_vander_trashed)
+
+
+# --- Band of Misfits: play this as an Action card in the Supply costing less than it (the
+# top card of its pile: a Ruins or Sir Martin only when on top); it is that card until it
+# leaves play (GameBase.play_as).
+def _band_of_misfits(g: Game, p: Player, card: Card, play: Play) -> None:
+    cost = g.cost(card)
+    if cost.coins == 0:
+        return
+    name = g.choose_supply(p, card.name, "Play this as", max_cost=cost.plus_coins(-1),
+                           pred=lambda d: d.is_action)
+    if not name:
+        return
+    top = g.piles[name].top
+    assert top is not None
+    g.play_as(p, card, top.defn, play.by, play.again)
+
+
+BAND_OF_MISFITS = _k("Band of Misfits", 5, ("Action",), on_play=_band_of_misfits)

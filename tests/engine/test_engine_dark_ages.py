@@ -373,3 +373,27 @@ def test_dame_natalie_and_josephine() -> None:
     g.play_action("Dame Natalie")
     assert names(g.players[0].discard) == ["Silver"]
     assert g.victory_points(g.players[0]) == 2
+
+
+def test_band_of_misfits_is_the_copied_card_until_it_leaves_play() -> None:
+    g, _ = make(["Band of Misfits", "Fortress", "Militia"],
+                {"hand": ["Band of Misfits"], "deck": ["Copper"] * 6}, {"hand": ["Copper"] * 4},
+                answers=["Militia", ["Copper"]])
+    g.play_action("Band of Misfits")
+    bom = g.players[0].in_play[0]
+    assert bom.name == "Militia" and bom.defn.is_attack and g.coins == 2
+    assert g.cost(bom).coins == 4
+    g.end_turn()
+    assert bom.name == "Band of Misfits" and bom in g.players[0].discard
+
+
+def test_band_of_misfits_rolled_back_with_a_failed_move() -> None:
+    from engine.errors import InvalidAnswer
+
+    g, _ = make(["Band of Misfits", "Workshop"], {"hand": ["Band of Misfits"]}, {},
+                answers=["Workshop", "Province"])
+    with pytest.raises(InvalidAnswer):
+        g.play_action("Band of Misfits")
+    bom = g.players[0].hand[0]
+    assert bom.name == "Band of Misfits" and bom.defn.name == "Band of Misfits"
+    assert not g._masks

@@ -1372,6 +1372,44 @@ def knights_pile_like_victory(ctx) -> None:
                          kingdom=True)
 
 
+def bom_variant(*, same_cost: bool = False, no_mask: bool = False, no_keep: bool = False,
+                forget: bool = False, any_pile: bool = False):  # type: ignore[no-untyped-def]
+    def broken(g, p, card, play) -> None:
+        cost = g.cost(card)
+        limit = cost if same_cost else cost.plus_coins(-1)
+        if any_pile:
+            names = [n for n, pile in g.piles.items()
+                     if pile.top is not None and pile.top.defn.is_action
+                     and g.cost(pile.top).at_most(limit)]
+            name = g.choose_option(p, card.name, "As", [(n, n) for n in names])
+        else:
+            name = g.choose_supply(p, card.name, "As", max_cost=limit,
+                                   pred=lambda d: d.is_action and d.name != card.name)
+        if not name:
+            return
+        defn = g.piles[name].top.defn
+        if no_mask:
+            g.draw(p, defn.cards)
+            g.actions += defn.actions
+            g.buys += defn.buys
+            g.coins += defn.coins
+            if defn.on_play is not None:
+                defn.on_play(g, p, card, play)
+            return
+        g.play_as(p, card, defn, None if no_keep else play.by, play.again)
+        if forget:
+            g._unmask(card)
+
+    return broken
+
+
+def tr_without_keeping(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Twice", pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+        g.play_card(p, picked[0], None, again=True)
+
+
 # @@DARK-AGES-FUNCS@@
 
 
@@ -1689,6 +1727,18 @@ CASES: list[tuple[str, Patch]] = [
                                                 knights_pile_like_victory)),
     ("knights--dame-natalie-gain", hook("Dame Natalie", "on_play",
                                         knight_attack_variant())),
+    ("band-of-misfits--as-fortress", hook("Band of Misfits", "on_play",
+                                          bom_variant(same_cost=True))),
+    ("band-of-misfits--takes-name-and-types", hook("Band of Misfits", "on_play",
+                                                   bom_variant(no_mask=True))),
+    ("band-of-misfits--as-hermit-cleanup", hook("Band of Misfits", "on_play",
+                                                bom_variant(no_mask=True))),
+    ("band-of-misfits--procession-fortress", hook("Band of Misfits", "on_play",
+                                                  bom_variant(forget=True))),
+    ("band-of-misfits--throne-room-on-duration", hook("Throne Room", "on_play",
+                                                      tr_without_keeping)),
+    ("band-of-misfits--only-visible-tops", hook("Band of Misfits", "on_play",
+                                                bom_variant(any_pile=True))),
     # @@DARK-AGES-CASES@@
 ]
 

@@ -1274,18 +1274,14 @@ def urchin_down_to_three(g, p, card, play) -> None:
 
 
 def urchin_trashes_itself_when_replayed(g, p, card, play) -> None:
-    urchin_down_to_three_or_four(g, p, card, play)
-    if play.again and card in p.in_play and g.yes_no(p, card.name, "Trash?"):
-        g.trash_card(p, card, p.in_play, card.name)
-        g.gain(p, "Mercenary", source=card.name)
-
-
-def urchin_down_to_three_or_four(g, p, card, play) -> None:
     for q in play.victims(g):
         excess = len(q.hand) - 4
         if excess > 0:
             for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
                 g.discard_card(q, c, q.hand, card.name)
+    if play.again and card in p.in_play and g.yes_no(p, card.name, "Trash?"):
+        g.trash_card(p, card, p.in_play, card.name)
+        g.gain(p, "Mercenary", source=card.name)
 
 
 def mercenary_trashes_one_by_one(g, p, card, play) -> None:
@@ -1408,9 +1404,6 @@ def tr_without_keeping(g, p, card, play) -> None:
     if picked:
         g.play_card(p, picked[0], p.hand)
         g.play_card(p, picked[0], None, again=True)
-
-
-# @@DARK-AGES-FUNCS@@
 
 
 CASES: list[tuple[str, Patch]] = [
@@ -1739,7 +1732,6 @@ CASES: list[tuple[str, Patch]] = [
                                                       tr_without_keeping)),
     ("band-of-misfits--only-visible-tops", hook("Band of Misfits", "on_play",
                                                 bom_variant(any_pile=True))),
-    # @@DARK-AGES-CASES@@
 ]
 
 

@@ -1399,6 +1399,15 @@ def bom_variant(*, same_cost: bool = False, no_mask: bool = False, no_keep: bool
     return broken
 
 
+def mystic_matches_by_pile(g, p, card, play) -> None:
+    from engine.registry import implemented_names
+
+    named = g.choose_option(p, card.name, "Name", [(n, n) for n in sorted(implemented_names())])
+    top = g.peek_top(p)
+    if top is not None and g.pile_name_of(top) == g._pile_of.get(named, named):
+        g.to_hand(p, top, p.deck)
+
+
 def tr_without_keeping(g, p, card, play) -> None:
     picked = g.choose_from_hand(p, card.name, "Twice", pred=lambda c: c.defn.is_action)
     if picked:
@@ -1667,6 +1676,7 @@ CASES: list[tuple[str, Patch]] = [
     ("mystic--name-card-not-in-supply", hook("Mystic", "on_play",
                                              mystic_names_cards_in_the_game)),
     ("mystic--named-card-to-hand", hook("Mystic", "coins", 1)),
+    ("mystic--name-card-not-in-supply", hook("Mystic", "on_play", mystic_matches_by_pile)),
     ("rebuild--skips-named-victory", hook("Rebuild", "on_play", rebuild_ignores_the_name)),
     ("pillage--trash-discard-spoils", hook("Pillage", "on_play", pillage_trashes_itself_last)),
     ("pillage--one-spoils-left", hook("Pillage", "on_play", pillage_needs_two_spoils)),

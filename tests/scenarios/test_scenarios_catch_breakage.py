@@ -1071,6 +1071,13 @@ def rats_may_trash_rats(g, p, card, play) -> None:
         g.trash_card(p, picked[0], p.hand, card.name)
 
 
+def rats_trashes_before_gaining(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", pred=lambda c: c.name != "Rats")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+    g.gain(p, "Rats", source=card.name)
+
+
 def catacombs_draws_before_discarding(g, p, card, play) -> None:
     top = g.reveal_from_deck(p, 3, card.name, look=True)
     choice = g.choose_option(p, card.name, "?", [("hand", "hand"), ("discard", "discard")])
@@ -1663,6 +1670,7 @@ CASES: list[tuple[str, Patch]] = [
                                                   masquerade_passes_by_gaining)),
     ("rats--draw-gain-trash", hook("Rats", "on_play", rats_may_trash_rats)),
     ("rats--all-rats-no-trash", hook("Rats", "on_play", rats_may_trash_rats)),
+    ("rats--draw-gain-trash", hook("Rats", "on_play", rats_trashes_before_gaining)),
     ("rats--trashed-on-another-turn", hook("Rats", "on_trash", None)),
     ("rats--twenty-cards-five-players", hook("Rats", "pile_size", None)),
     ("catacombs--discard-then-draw-reshuffled", hook("Catacombs", "on_play",

@@ -5,9 +5,8 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from engine.cards.core import Card
     from engine.game import Game
-    from engine.state import Player
+    from engine.state import DurationEffect, Player
 
 
 def check_invariants(game: Game) -> list[str]:
@@ -15,8 +14,9 @@ def check_invariants(game: Game) -> list[str]:
 
     - every physical card is in exactly one place, and none appeared or vanished;
     - counters (Actions, Buys, coins, Potions, debt, tokens) are never negative;
-    - durations refer to cards that are in play, or set aside on a mat until the
-      next turn (Horse Traders).
+    - durations refer to cards that are in play (or, when the Duration card itself
+      was trashed by the card that played it, Procession, to that card in play), or
+      set aside on a mat until the next turn (Horse Traders).
     """
     problems: list[str] = []
     if _fast_ok(game):
@@ -45,7 +45,7 @@ def check_invariants(game: Game) -> list[str]:
             if counter != "vp_tokens" and getattr(p, counter) < 0:
                 problems.append(f"{p.name} {counter} is negative")
         for eff in p.durations:
-            if not _waiting(p, eff.card):
+            if not _duration_held(p, eff):
                 problems.append(f"{p.name} duration {eff.card!r} is not in play")
     if len(seen) != game.card_count:
         problems.append(f"{len(seen)} cards found but {game.card_count} exist")
@@ -69,14 +69,15 @@ def _fast_ok(game: Game) -> bool:
         for zone in (p.deck, p.hand, p.discard, p.in_play, p.set_aside, *p.mats.values()):
             add([c.uid for c in zone])
         for eff in p.durations:
-            if not _waiting(p, eff.card):
+            if not _duration_held(p, eff):
                 return False
     if game.actions < 0 or game.buys < 0 or game.coins < 0 or game.potions < 0:
         return False
     return len(uids) == game.card_count == len(set(uids))
 
 
-def _waiting(p: Player, card: Card) -> bool:
-    """A card with a next-turn effect is in play, or on one of its owner's mats (a
-    Reaction set aside until then: Horse Traders)."""
-    return card in p.in_play or any(card in mat for mat in p.mats.values())
+def _duration_held(p: Player, eff: DurationEffect) -> bool:
+    """A waiting duration effect is held in play by its card or by a card that played it,
+    or its card waits on one of its owner's mats (a Reaction set aside: Horse Traders)."""
+    return (eff.card in p.in_play or any(k in p.in_play for k in eff.keepers)
+            or any(eff.card in mat for mat in p.mats.values()))

@@ -131,7 +131,10 @@ class GameBase:
         self._buy_reactions = False
         self._in_play_gain = False
         self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
+        self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
+        # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
+        self._masks: dict[int, tuple[Card, CardDef]] = {}
         self.card_count = 0
         self._refresh_flags()
 
@@ -170,6 +173,8 @@ class GameBase:
             self._in_play_gain = True
         if defn.cost_modifier and defn.cost_modifier not in self.cost_modifiers:
             self.cost_modifiers.append(defn.cost_modifier)
+        if defn.react_trash:
+            self._trash_reactions = True
         return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:
@@ -185,6 +190,7 @@ class GameBase:
         for d in sorted(defs, key=lambda d: d.name):
             if d.cost_modifier and d.cost_modifier not in self.cost_modifiers:
                 self.cost_modifiers.append(d.cost_modifier)
+        self._trash_reactions = any(d.react_trash for d in defs)
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -488,8 +494,15 @@ class GameBase:
 
     def trash_card(self, p: Player, card: Card, from_zone: list[Card],
                    source: str | None = None) -> None:
-        """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook."""
+        """Move ``card`` from ``from_zone`` to the trash and fire its when-trashed hook.
+
+        A card that has left ``from_zone`` since it was chosen is not trashed: the
+        effect has lost track of it (a Market Square discarded in reaction to the
+        first of two cards a Trading Post trashes).
+        """
         self._step()
+        if card not in from_zone:
+            return
         from_zone.remove(card)
         if self.possessed_by is not None and p.index == self.current:
             # Possession: trashed all the same, but set aside until the turn ends - on a
@@ -503,11 +516,46 @@ class GameBase:
             self._event("trash", p, (card,), source)
         if card.defn.on_trash is not None:
             card.defn.on_trash(self, p, card)
+        if self._trash_reactions:
+            self._react_to_trash(p, card)
+        if self._masks:
+            self._unmask(card)  # it was that card while trashed (Band of Misfits FAQ)
+
+    def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                    source: str | None = None) -> None:
+        """Trash several cards at once, then resolve their when-trashed effects.
+
+        For "trash your hand" (Count): every card reaches the trash first, and
+        only then do the effects happen, in the order ``p`` chooses when the
+        cards differ (FAQ of Count). A card drawn or returned by one of those
+        effects is therefore not trashed with the others. Cards trashed one
+        at a time keep using :meth:`trash_card`.
+        """
+        cards = [c for c in cards if c in from_zone]
+        for card in cards:
+            self._step()
+            from_zone.remove(card)
+            self.trash.append(card)
+            if self._logging:
+                self._event("trash", p, (card,), source)
+        triggered = [c for c in cards if c.defn.on_trash is not None]
+        for card in self.order_cards(p, source, "Order the when-trashed effects", triggered):
+            hook = card.defn.on_trash
+            assert hook is not None
+            hook(self, p, card)
+        if self._trash_reactions:
+            for card in cards:
+                self._react_to_trash(p, card)
+        if self._masks:
+            for card in cards:
+                self._unmask(card)
 
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.discard.append(card)
         if self._logging:
             self._event("discard", p, (card,), source)
@@ -516,6 +564,8 @@ class GameBase:
                 source: str | None = None) -> None:
         """Put ``card`` on top of ``p``'s deck."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.deck.append(card)
         if self._logging:
             self._event("topdeck", p, (card,), source)
@@ -523,6 +573,8 @@ class GameBase:
     def to_hand(self, p: Player, card: Card, from_zone: list[Card]) -> None:
         """Put ``card`` into ``p``'s hand (not a draw: no shuffle, no draw event)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.hand.append(card)
 
     def set_aside(self, p: Player, card: Card, from_zone: list[Card] | None = None,
@@ -530,6 +582,8 @@ class GameBase:
         """Set ``card`` aside (``from_zone`` None: it was just taken off the deck)."""
         if from_zone is not None:
             from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.set_aside.append(card)
         if self._logging:
             self._event("set_aside", p, (card,), source)
@@ -538,6 +592,8 @@ class GameBase:
                source: str | None = None) -> None:
         """Put ``card`` on ``p``'s mat named ``mat`` (Island, Native Village...)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         p.mats.setdefault(mat, []).append(card)
         if self._logging:
             self._event("set_aside", p, (card,), source, mat=mat)
@@ -550,6 +606,8 @@ class GameBase:
                        source: str | None = None) -> None:
         """Return ``card`` to its pile (Spoils)."""
         from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("return", p, (card,), source)
@@ -564,6 +622,8 @@ class GameBase:
         if not pile.cards:
             return None
         idx = from_zone.index(card)
+        if self._masks:
+            self._unmask(card)
         new = pile.cards.pop()
         from_zone[idx] = new
         self.piles[self.pile_name_of(card)].cards.append(card)
@@ -580,6 +640,28 @@ class GameBase:
         (:meth:`engine.turn.Game.spend_coffers`).
         """
         p.coffers += n
+
+    def play_as(self, p: Player, card: Card, as_defn: CardDef, by: Card | None,
+                again: bool) -> None:
+        """Resolve this play of ``card`` as if it were ``as_defn`` (Band of Misfits).
+
+        The card takes that card's name, cost, types and abilities until it
+        leaves play (every primitive that moves a card gives it back its own
+        identity); a later play of it by the same Throne Room or Procession
+        is therefore a play of the copied card.
+        """
+        if card.uid not in self._masks:
+            self._masks[card.uid] = (card, card.defn)
+        card.defn = as_defn
+        card.name = as_defn.name
+        self._resolve_play(p, card, by, again)
+
+    def _unmask(self, card: Card) -> None:
+        """Give a card that has left play its own identity back (see :meth:`play_as`)."""
+        entry = self._masks.pop(card.uid, None)
+        if entry is not None:
+            card.defn = entry[1]
+            card.name = entry[1].name
 
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
@@ -613,6 +695,12 @@ class GameBase:
         d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
+        if d.is_attack:
+            for watcher in [c for c in p.in_play if c.defn.while_in_play_attack]:
+                hook = watcher.defn.while_in_play_attack
+                # "Another" Attack: the same card played again does not count (Urchin FAQ).
+                if hook is not None and watcher is not card and watcher in p.in_play:
+                    hook(self, p, watcher, card)
         if d.is_attack and self._attack_reactions:
             immune = self._react_to_attack(p, card)
         if d.is_attack:
@@ -653,6 +741,17 @@ class GameBase:
         return frozenset(q.index for q in self.players
                          if q is not attacker
                          and any(c.defn.while_in_play_immune for c in q.in_play))
+
+    def _react_to_trash(self, p: Player, trashed: Card) -> None:
+        """Offer "when one of your cards is trashed" reactions from ``p``'s hand (Market Square).
+
+        ``p`` is the owner of the trashed card; asked after its own when-trashed effect.
+        """
+        for reaction in self._reactions(p, "react_trash", trashed,
+                                        f"React to trashing {trashed.name}?", "trash"):
+            hook = reaction.defn.react_trash
+            assert hook is not None
+            hook(self, p, reaction, trashed)
 
     def _react_to_attack(self, attacker: Player, attack: Card) -> frozenset[int]:
         """Ask each other player, in turn order, about their Attack reactions."""

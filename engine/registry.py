@@ -76,9 +76,12 @@ def all_events() -> dict[str, EventDef]:
 
 
 def kingdom_names() -> list[str]:
-    """Names of implemented Kingdom cards (what a random kingdom is drawn from), sorted."""
+    """Names of implemented Kingdom cards and mixed Kingdom piles (Knights), sorted.
+
+    This is what a random kingdom is drawn from.
+    """
     _load()
-    return sorted(n for n, d in _CARDS.items() if d.kind == "kingdom")
+    return sorted(n for n, d in _CARDS.items() if d.kind in ("kingdom", "pile"))
 
 
 def implemented_names() -> frozenset[str]:

@@ -27,6 +27,11 @@ from engine.state import DurationEffect, Pile, Player
 
 RUINS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
+#: Kingdom piles of different cards, by the name the Kingdom uses (a card of kind "pile").
+MIXED_KINGDOM_PILES = {
+    "Knights": ("Dame Anna", "Dame Josephine", "Dame Molly", "Dame Natalie", "Dame Sylvia",
+                "Sir Bailey", "Sir Destry", "Sir Martin", "Sir Michael", "Sir Vander"),
+}
 
 
 def pile_size(defn: CardDef, players: int) -> int:
@@ -84,6 +89,12 @@ def _rule_basics(ctx: SetupContext) -> None:
 
 def _rule_kingdom(ctx: SetupContext) -> None:
     for defn in ctx.defs():
+        if defn.kind == "pile" and defn.name in MIXED_KINGDOM_PILES:
+            # One of each member, shuffled (Knights: the top card varies).
+            members = list(MIXED_KINGDOM_PILES[defn.name])
+            ctx.rng.shuffle(members)
+            ctx.add_pile(defn.name, members, supply=True, kingdom=True)
+            continue
         if defn.kind != "kingdom":
             raise SetupError(f"{defn.name} is not a Kingdom card")
         ctx.add_pile(defn.name, pile_size(defn, ctx.players), supply=True, kingdom=True)

@@ -53,12 +53,22 @@ def checkpoint(game: Game) -> Any:
         (list(game.extra_turns), list(game.possessions)),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
+        {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
+        if game._masks else {},
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
-    fields, lists, piles, events_bought, extra, script, players = saved
+    fields, lists, piles, events_bought, extra, script, players, masks = saved
+    if game._masks or masks:
+        # Band of Misfits: cards masked during the move get their own identity back.
+        for uid, (card, own) in game._masks.items():
+            if uid not in masks:
+                card.defn, card.name = own, own.name
+        for card, _, as_defn in masks.values():
+            card.defn, card.name = as_defn, as_defn.name
+        game._masks = {uid: (card, own) for uid, (card, own, _) in masks.items()}
     for f, v in zip(_GAME_FIELDS, fields, strict=True):
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):

@@ -463,6 +463,10 @@ class Game(GameBase):
             p.in_play = []
         discard.extend(p.hand)
         p.hand = []
+        if self._masks:
+            for card, _ in list(self._masks.values()):
+                if not any(card is c for q in self.players for c in q.in_play):
+                    self._unmask(card)
         self.draw(p, 3 if self.outpost_played else 5)
         if self.possession_trashed:
             # After Clean-up, the possessed player's trashed cards go to their
@@ -495,8 +499,10 @@ class Game(GameBase):
         for c in hooked:
             if c not in p.in_play:
                 continue
-            self.discard_card(p, c, p.in_play)
+            # Read before discarding: leaving play ends a borrowed identity (Band of
+            # Misfits played as Hermit), and the hook is the one it had in play.
             hook = c.defn.on_discard_from_play
+            self.discard_card(p, c, p.in_play)
             assert hook is not None
             hook(self, p, c)
 

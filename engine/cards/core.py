@@ -5,10 +5,10 @@ game is its own :class:`Card` object, so "that card" rulings (a card that was
 trashed, moved, or played twice) can be expressed by identity.
 
 Where a hook works is part of its name, not something the hook checks:
-``react_attack``/``react_gain``/``react_buy`` work from the hand, ``while_in_play_*`` only
-while the card is in play, ``on_trash`` from wherever it was trashed, and
-``on_gain`` for the gained card itself, ``on_discard_from_play`` as Clean-up
-discards the card from play (Herbalist, Alchemist, Treasury).
+``react_attack``/``react_gain``/``react_buy``/``react_trash`` work from the hand,
+``while_in_play_*`` only while the card is in play, ``on_trash`` from wherever it was trashed,
+``on_gain`` for the gained card itself, and ``on_discard_from_play`` as Clean-up discards the
+card from play (Herbalist, Alchemist, Treasury, Hermit).
 """
 
 from __future__ import annotations
@@ -45,6 +45,7 @@ class CardDef:
         "extra_piles", "heirloom", "pile_size", "plain",
         "on_buy", "while_in_play_gain", "cost_modifier", "buy_forbidden",
         "on_overpay", "setup_coffers",
+        "react_trash", "while_in_play_attack",
     )
 
     def __init__(
@@ -68,8 +69,10 @@ class CardDef:
         react_attack: Callable[..., bool] | None = None,
         react_gain: Callable[..., None] | None = None,
         react_buy: Callable[..., None] | None = None,
+        react_trash: Callable[..., None] | None = None,
         while_in_play_buy: Callable[..., None] | None = None,
         while_in_play_immune: bool = False,
+        while_in_play_attack: Callable[..., None] | None = None,
         next_turn: CardHook | None = None,
         vp_fn: Callable[[Player], int] | None = None,
         gain_to: str | None = None,
@@ -108,12 +111,15 @@ class CardDef:
         self.react_attack = react_attack
         self.react_gain = react_gain
         self.react_buy = react_buy  # "when you buy a Victory card", from hand (Hovel)
+        self.react_trash = react_trash  # "when one of your cards is trashed" (Market Square)
         self.while_in_play_buy = while_in_play_buy
         # While in play, other players' Attacks do not affect its owner (Lighthouse).
         self.while_in_play_immune = while_in_play_immune
+        # "When you play another Attack card with this in play" (Urchin), before it resolves.
+        self.while_in_play_attack = while_in_play_attack
         # "When you discard this from play": called by Clean-up just after the card
         # went from play to the discard pile (it may move it on, as Alchemist and
-        # Treasury do).
+        # Treasury do, or trash it, as Hermit does).
         self.on_discard_from_play = on_discard_from_play
         self.next_turn = next_turn  # a Duration's "at the start of your next turn"
         self.vp_fn = vp_fn

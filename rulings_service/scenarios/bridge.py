@@ -165,6 +165,7 @@ class Table:
                     colony_randomizer=setup.get("colony_randomizer"),
                     black_market=list(setup.get("black_market", [])),
                     bane=setup.get("bane"),
+                    shelters=setup.get("shelters", False),
                 )
                 _override_zones(game, setup)
             else:

@@ -23,6 +23,8 @@ from rulings_service.scenarios.schema import CHECK_VERBS, PLAYER_ZONES, STEP_VER
 
 #: Log ``source`` values the engine writes that are not card names.
 NON_CARD_SOURCES = frozenset({"buy", "test"})
+#: Supply piles named otherwise than any card in them (their cards differ).
+MIXED_PILES = frozenset({"Ruins"})
 #: Setup keys of a player whose values are lists of cards.
 _SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations")
 #: Expectation keys of a player whose values are lists of cards.
@@ -110,8 +112,11 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
     if "bane" in setup:
         yield "setup.bane", setup["bane"]
-    for pile in setup.get("supply") or {}:
-        yield f"setup.supply.{pile}", pile
+    for pile, value in (setup.get("supply") or {}).items():
+        if pile not in MIXED_PILES:
+            yield f"setup.supply.{pile}", pile
+        if isinstance(value, list):
+            yield from _listed(f"setup.supply.{pile}", value)
     for index, shuffle in enumerate(setup.get("shuffles") or ()):
         yield from _listed(f"setup.shuffles[{index}].produces", shuffle.get("produces"))
     yield from _player_fields("setup", setup, _SETUP_CARD_LISTS)
@@ -144,9 +149,13 @@ def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
 def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, str]]:
     yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
     for pile in expect.get("supply") or {}:
-        yield f"{where}.supply.{pile}", pile
-    for key in ("trash", "supply_piles", "kingdom_piles"):
-        yield from _listed(f"{where}.{key}", expect.get(key))
+        if pile not in MIXED_PILES:
+            yield f"{where}.supply.{pile}", pile
+    yield from _listed(f"{where}.trash", expect.get("trash"))
+    for key in ("supply_piles", "kingdom_piles"):
+        for index, pile in enumerate(expect.get(key) or ()):
+            if pile not in MIXED_PILES:
+                yield f"{where}.{key}[{index}]", pile
     for key in ("log", "log_absent"):
         for index, fact in enumerate(expect.get(key) or ()):
             if "card" in fact:

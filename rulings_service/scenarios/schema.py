@@ -121,9 +121,8 @@ class SetupSchema(Schema):
     player4 = fields.Nested(PlayerSetupSchema)
     player5 = fields.Nested(PlayerSetupSchema)
     player6 = fields.Nested(PlayerSetupSchema)
-    supply = fields.Dict(
-        keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=0))
-    )
+    #: Pile sizes; a pile whose cards differ (Ruins) may instead list its cards, top first.
+    supply = fields.Dict(keys=fields.String(), values=fields.Raw())
     trash = _card_list()
     turn = fields.Nested(TurnSetupSchema)
     shuffles = fields.List(fields.Nested(ShuffleSchema))
@@ -138,6 +137,24 @@ class SetupSchema(Schema):
     black_market = _card_list()
     #: Young Witch's Bane: the extra Kingdom pile whose cards are Bane cards.
     bane = fields.String(validate=validate.Length(min=1))
+
+    #: Shelters instead of the starting Estates (Dark Ages; standard setup only).
+    shelters = fields.Boolean()
+
+    @validates_schema
+    def _shelters_standard(self, data: dict[str, Any], **_: Any) -> None:
+        if "shelters" in data and not data.get("standard_setup"):
+            raise ValidationError("shelters needs standard_setup: true", "standard_setup")
+
+    @validates_schema
+    def _supply_values(self, data: dict[str, Any], **_: Any) -> None:
+        for value in (data.get("supply") or {}).values():
+            is_count = isinstance(value, int) and not isinstance(value, bool) and value >= 0
+            is_list = isinstance(value, list) and all(isinstance(x, str) for x in value)
+            if not (is_count or is_list):
+                raise ValidationError(
+                    f"expected a pile size (0 or more) or a list of card names, top first; "
+                    f"got {value!r}", "supply")
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:

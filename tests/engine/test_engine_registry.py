@@ -12,7 +12,7 @@ from rulings_service.paths import CATALOGUE_DIR
 
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
          "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
-         "prize": "prize"}
+         "prize": "prize", "knight": "knight", "pile": "pile"}
 
 
 @pytest.fixture(scope="module")
@@ -42,14 +42,15 @@ def test_per_set_counts() -> None:
     assert counts[("base", "basic")] == 7
     assert counts[("prosperity", "kingdom")] == 25 and counts[("prosperity", "basic")] == 2
     assert counts[("dark-ages", "ruins")] == 5 and counts[("dark-ages", "shelter")] == 3
-    assert counts[("dark-ages", "kingdom")] == 3 and counts[("dark-ages", "non-supply")] == 1
+    assert counts[("dark-ages", "kingdom")] == 34 and counts[("dark-ages", "non-supply")] == 3
+    assert counts[("dark-ages", "knight")] == 10 and counts[("dark-ages", "pile")] == 1
     assert counts[("seaside", "kingdom")] == 26 and counts[("intrigue", "kingdom")] == 25
     assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 12
     assert counts[("guilds", "kingdom")] == 13
     assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
-    assert sum(counts.values()) == 170
+    assert sum(counts.values()) == 214
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

@@ -2557,6 +2557,45 @@ CASES += [
 ]
 
 
+# --- Promos --------------------------------------------------------------------------------
+def envoy_self_chooses(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 5, card.name)
+    if revealed:
+        [out] = g.choose_cards(p, card.name, "Discard one", revealed)
+        g.discard_card(p, out, p.set_aside, card.name)
+        for c in [c for c in revealed if c is not out]:
+            g.to_hand(p, c, p.set_aside)
+
+
+def envoy_no_shuffle(g, p, card, play) -> None:
+    revealed = list(reversed(p.deck[-5:]))
+    for c in revealed:
+        g.set_aside(p, c, p.deck)
+    if revealed:
+        left = g.players[(p.index + 1) % len(g.players)]
+        [out] = g.choose_cards(left, card.name, "Discard one", revealed)
+        g.discard_card(p, out, p.set_aside, card.name)
+        for c in [c for c in revealed if c is not out]:
+            g.to_hand(p, c, p.set_aside)
+
+
+def envoy_discards_only_from_five(g, p, card, play) -> None:
+    revealed = g.reveal_from_deck(p, 5, card.name)
+    if len(revealed) == 5:
+        left = g.players[(p.index + 1) % len(g.players)]
+        [out] = g.choose_cards(left, card.name, "Discard one", revealed)
+        g.discard_card(p, out, p.set_aside, card.name)
+    for c in [c for c in revealed if c in p.set_aside]:
+        g.to_hand(p, c, p.set_aside)
+
+
+CASES += [
+    ("envoy--left-player-chooses", hook("Envoy", "on_play", envoy_self_chooses)),
+    ("envoy--short-deck-shuffle", hook("Envoy", "on_play", envoy_no_shuffle)),
+    ("envoy--fewer-than-five", hook("Envoy", "on_play", envoy_discards_only_from_five)),
+]
+
+
 def test_sample_is_large_enough() -> None:
     assert len({sid for sid, _ in CASES}) >= 20
 
@@ -2570,4 +2609,5 @@ def test_scenario_fails_when_card_is_broken(scenario_id: str, breaks: Patch, mon
     breaks(monkeypatch)
     broken = run_scenario(scenario)
     assert not broken.passed, f"{scenario_id} still passes with the card broken"
+
 

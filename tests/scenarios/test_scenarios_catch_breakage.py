@@ -2589,7 +2589,21 @@ def envoy_discards_only_from_five(g, p, card, play) -> None:
         g.to_hand(p, c, p.set_aside)
 
 
+def stash_copies_placed_together(g, p, cards) -> None:
+    stashes = [c for c in cards if c.name == "Stash"]
+    rest = [c for c in cards if c.name != "Stash"]
+    if stashes and rest:
+        size = len(rest) + 1
+        where = g.choose_option(p, "Stash", "Where?", [(str(i), str(i))
+                                                       for i in range(1, size + 1)])
+        cards[:] = rest[:size - int(where)] + stashes + rest[size - int(where):]
+
+
 CASES += [
+    ("stash--placed-on-shuffle", hook("Stash", "on_shuffle", None)),
+    ("stash--cleanup-shuffle-to-bottom", hook("Stash", "on_shuffle", None)),
+    ("stash--two-copies-spread", hook("Stash", "on_shuffle", stash_copies_placed_together)),
+    ("stash--worth-two-coins", hook("Stash", "coins", 1)),
     ("envoy--left-player-chooses", hook("Envoy", "on_play", envoy_self_chooses)),
     ("envoy--short-deck-shuffle", hook("Envoy", "on_play", envoy_no_shuffle)),
     ("envoy--fewer-than-five", hook("Envoy", "on_play", envoy_discards_only_from_five)),

@@ -89,7 +89,7 @@ class GameBase:
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
         self.traits: dict[str, str] = {}  # Trait name -> pile name
-        self.black_market: list[Card] = []
+        self.black_market: list[Card] = []  # the Black Market deck, top first
         self.bane: str | None = None
         self.cost_modifiers: list[Callable[[GameBase, CardDef, Cost], Cost]] = []
         # Turn state (the turn module owns these).

@@ -47,8 +47,8 @@ def test_per_set_counts() -> None:
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 12
     assert counts[("guilds", "kingdom")] == 13
-    assert counts[("promo", "kingdom")] == 2
-    assert sum(counts.values()) == 154
+    assert counts[("promo", "kingdom")] == 3
+    assert sum(counts.values()) == 155
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

@@ -93,7 +93,7 @@ class GameBase:
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
         self.traits: dict[str, str] = {}  # Trait name -> pile name
-        self.black_market: list[Card] = []
+        self.black_market: list[Card] = []  # the Black Market deck, top first
         self.bane: str | None = None
         self.cost_modifiers: list[Callable[[GameBase, CardDef, Cost], Cost]] = []
         # Turn state (the turn module owns these).
@@ -130,6 +130,7 @@ class GameBase:
         self._attack_reactions = False
         self._buy_reactions = False
         self._in_play_gain = False
+        self._shuffle_hooks = False
         self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
@@ -171,6 +172,8 @@ class GameBase:
             self._buy_reactions = True
         if defn.while_in_play_gain:
             self._in_play_gain = True
+        if defn.on_shuffle:
+            self._shuffle_hooks = True
         if defn.cost_modifier and defn.cost_modifier not in self.cost_modifiers:
             self.cost_modifiers.append(defn.cost_modifier)
         if defn.react_trash:
@@ -183,10 +186,12 @@ class GameBase:
         for p in self.players:
             defs.update(c.defn for c in p.all_cards())
         defs.update(c.defn for c in self.trash)
+        defs.update(c.defn for c in self.black_market)  # bought from there (Black Market)
         self._gain_reactions = any(d.react_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
         self._in_play_gain = any(d.while_in_play_gain for d in defs)
+        self._shuffle_hooks = any(d.on_shuffle for d in defs)
         for d in sorted(defs, key=lambda d: d.name):
             if d.cost_modifier and d.cost_modifier not in self.cost_modifiers:
                 self.cost_modifiers.append(d.cost_modifier)
@@ -317,6 +322,29 @@ class GameBase:
         p.deck[:0] = cards
         if self._logging:
             self._event("shuffle", p, (), None, count=len(cards))
+        if self._shuffle_hooks:
+            self._when_shuffled(p, len(cards))
+
+    def _when_shuffled(self, p: Player, n: int) -> None:
+        """Run the "when you shuffle" hooks of the ``n`` cards just shuffled under
+        ``p``'s deck (Stash), once per definition, after the shuffle fixed their order
+        (dictated, scripted or random). A hook may reorder the list of those cards
+        (top last) it is given, which then replaces them; they stay in the deck
+        meanwhile, so every card is in a zone while the hook asks its decisions.
+
+        In the shuffle primitive because a shuffle happens inside many primitives
+        (draw, reveal, peek): no card hook could see it otherwise.
+        """
+        seen: list[CardDef] = []
+        for c in p.deck[:n]:
+            d = c.defn
+            if d.on_shuffle is not None and d not in seen:
+                seen.append(d)
+        for d in seen:
+            assert d.on_shuffle is not None
+            cards = p.deck[:n]
+            d.on_shuffle(self, p, cards)
+            p.deck[:n] = cards
 
     # ----------------------------------------------------------- primitives
     def draw(self, p: Player, n: int = 1) -> list[Card]:

@@ -234,6 +234,27 @@ def _rule_black_market(ctx: SetupContext) -> None:
     ctx.landscape["black_market"] = names
 
 
+#: How many cards a Black Market deck gets when the game has Black Market and no deck
+#: is given (the Black Market FAQ recommends at least 15, with no duplicates).
+BLACK_MARKET_SIZE = 15
+
+
+def default_black_market(kingdom: Sequence[str], rng: random.Random,
+                         bane: str | None = None) -> list[str]:
+    """A Black Market deck for a game with Black Market and none given: up to 15
+    distinct implemented Kingdom cards not in the Supply, drawn at random.
+
+    Cards that bring setup this engine makes only for the Supply (extra piles such
+    as Spoils, Ruins for Looters, Heirlooms) are left out, so every card of the deck
+    can be bought and played.
+    """
+    taken = set(kingdom) | ({bane} if bane else set())
+    pool = [n for n in registry.kingdom_names() if n not in taken
+            and not (registry.card(n).extra_piles or registry.card(n).heirloom
+                     or "Looter" in registry.card(n).types)]
+    return rng.sample(pool, min(BLACK_MARKET_SIZE, len(pool)))
+
+
 def _rule_trade_route(ctx: SetupContext) -> None:
     """Trade Route in use (in the Kingdom or the Black Market deck): a token goes on each
     Victory card Supply pile; :meth:`GameBase.gain` moves it to the Trade Route mat."""
@@ -345,7 +366,9 @@ def new_game(
 
     Event names may be given in ``kingdom`` or ``events``. ``providers`` holds
     one decision provider per player, or fewer used in rotation (a single
-    scripted provider can answer for everyone). ``colonies`` is True, False or
+    scripted provider can answer for everyone). ``black_market`` names the Black
+    Market deck's cards (shuffled); a game with Black Market and no deck given gets
+    :func:`default_black_market`. ``colonies`` is True, False or
     ``"random"`` (decided by a random Kingdom card's set, see
     :func:`colonies_by_randomizer`; ``colony_randomizer`` names that card).
     ``bane`` names Young Witch's Bane pile; a Kingdom with Young Witch and no
@@ -355,6 +378,8 @@ def new_game(
         raise SetupError(f"a normal setup needs 2 to 6 players, not {players!r}")
     cards, evs = _split_events(_check_kingdom(kingdom), events)
     rng = random.Random(seed)
+    if not black_market and "Black Market" in cards:
+        black_market = default_black_market(cards, rng, bane)
     ctx = SetupContext(cards, players, {
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
         "black_market": list(black_market), "colony_randomizer": colony_randomizer,
@@ -415,6 +440,9 @@ class GameSpec:
     shelters: bool = False
     bane: str | None = None
     traits: dict[str, str] = field(default_factory=dict)
+    #: The Black Market deck, top first, as given (not shuffled); setup rules that
+    #: look at the cards in use (Potion, Trade Route) see it as in a normal setup.
+    black_market: list[str] = field(default_factory=list)
 
     @classmethod
     def from_mapping(cls, data: Mapping[str, Any]) -> GameSpec:
@@ -465,7 +493,7 @@ _PLAYER_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
     "name": (lambda v: v is None or isinstance(v, str), "a string"),
 }
 _GAME_TYPES: dict[str, tuple[Callable[[Any], bool], str]] = {
-    "kingdom": _ZONE, "trash": _ZONE, "events": _ZONE,
+    "kingdom": _ZONE, "trash": _ZONE, "events": _ZONE, "black_market": _ZONE,
     **{c: _INT for c in ("current_player", "turn", "actions", "buys", "coins", "potions")},
     "phase": (lambda v: isinstance(v, str), "a string"),
     "supply": (lambda v: isinstance(v, dict) and all(_is_int(x) or _is_names(x)
@@ -512,7 +540,7 @@ def game_from_state(
     rng = random.Random(seed)
     ctx = SetupContext(cards, max(n, 2), {
         "colonies": spec.colonies, "shelters": spec.shelters, "bane": spec.bane,
-        "traits": dict(spec.traits),
+        "traits": dict(spec.traits), "black_market": list(spec.black_market),
     }, rng)
     for rule in SETUP_RULES:
         if rule is not _rule_starting_decks and rule is not _rule_starting_coffers:
@@ -541,6 +569,9 @@ def game_from_state(
                          kingdom=defn.kind == "kingdom")
     game = _build(ctx, providers, step_limit, evs, [p.name or f"Player {i + 1}"
                                                     for i, p in enumerate(spec.players)])
+    # The Black Market deck in the order given (setup shuffled it, as a normal setup does).
+    pool = list(game.black_market)
+    game.black_market = [pool.pop([c.name for c in pool].index(n)) for n in spec.black_market]
 
     def make(names: Iterable[str]) -> list[Card]:
         return [game.new_card(registry.card(x)) for x in names]

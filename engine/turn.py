@@ -244,6 +244,13 @@ class Game(GameBase):
         self.bought_this_turn.append(name)
         if self._logging:
             self._event("buy", p, (top,), None, cost=cost.coins)
+        self._when_bought(p, top, pile.tokens)
+        return self.gain(p, name, source="buy")
+
+    def _when_bought(self, p: Player, top: Card, pile_tokens: dict[str, Any]) -> None:
+        """What buying a card fires before it is gained: overpaying, its own when-buy,
+        the buyer's cards in play (Talisman, Goons), its pile's tokens (Embargo) and
+        reactions from hand (Hovel). Shared by :meth:`buy` and :meth:`buy_card_object`."""
         if top.defn.on_overpay is not None:
             self._overpay(p, top)
         if top.defn.on_buy is not None:
@@ -252,11 +259,42 @@ class Game(GameBase):
             hook = c.defn.while_in_play_buy
             if hook is not None:
                 hook(self, p, c, top)
-        if pile.tokens:
-            self._pile_tokens_on_buy(p, pile.tokens)
+        if pile_tokens:
+            self._pile_tokens_on_buy(p, pile_tokens)
         if self._buy_reactions and top.defn.is_victory:
             self._react_to_buy(p, top)
-        return self.gain(p, name, source="buy")
+
+    def buy_card_object(self, p: Player, card: Card, from_zone: list[Card],
+                        source: str) -> Card:
+        """``p`` buys ``card`` from a zone that is no Supply pile, outside the Buy phase
+        (Black Market): pays its current cost, fires the when-buy triggers, then gains it.
+
+        A primitive on the turn because it shares :meth:`buy`'s triggers. It uses no
+        Buy and leaves the phase alone (Black Market FAQ: it is not a buy of the Buy
+        phase; Peddler FAQ: Peddler's Buy-phase reduction does not apply); the card
+        comes from no pile, so no pile token moves (Trade Route FAQ). The caller
+        checks that it is affordable (:meth:`buy_refusal`).
+        """
+        cost = self.cost(card)
+        self.coins -= cost.coins
+        self.potions -= cost.potion
+        p.debt += cost.debt
+        self.bought_this_turn.append(card.name)
+        if self._logging:
+            self._event("buy", p, (card,), source, cost=cost.coins)
+        self._when_bought(p, card, {})
+        return self.gain_card_object(p, card, from_zone, source="buy")
+
+    def buy_refusal(self, p: Player, card: Card) -> str | None:
+        """Why ``p`` cannot buy ``card`` outside the Buy phase with what they have now
+        (Black Market), or None: its cost, debt, or a rule forbidding it (Contraband,
+        Grand Market). No Buy is needed."""
+        cost = self.cost(card)
+        if p.debt:
+            return f"{p.name} has {p.debt} debt to repay before buying"
+        if cost.coins > self.coins or cost.potion > self.potions:
+            return f"{card.name} costs more than {p.name} has"
+        return self.buy_restriction(card)
 
     def _overpay(self, p: Player, bought: Card) -> None:
         """Guilds' overpay: when buying a card that allows it, ask how much more to pay.
@@ -803,6 +841,7 @@ class Game(GameBase):
             "supply": {n: len(p) for n, p in self.piles.items() if p.supply},
             "non_supply": {n: len(p) for n, p in self.piles.items() if not p.supply},
             "trash": names(self.trash),
+            "black_market": names(self.black_market),  # top first
             "events": sorted(self.events),
             "over": self.over,
         }

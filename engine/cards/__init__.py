@@ -16,6 +16,7 @@ from engine.cards import (  # noqa: F401  (imported for registration)
     intrigue,
     nocturne,
     plunder,
+    promo,
     prosperity,
     seaside,
 )

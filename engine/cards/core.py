@@ -29,6 +29,8 @@ PlayHook = Callable[["GameBase", "Player", "Card", "Play"], None]
 CardHook = Callable[["GameBase", "Player", "Card"], None]
 # Overpay hooks also get what was overpaid (coins, and a Potion if one was).
 OverpayHook = Callable[["GameBase", "Player", "Card", Cost], None]
+# When-shuffled hooks get the newly shuffled cards (top last), to reorder in place.
+ShuffleHook = Callable[["GameBase", "Player", list["Card"]], None]
 
 
 class CardDef:
@@ -44,7 +46,7 @@ class CardDef:
         "while_in_play_buy", "while_in_play_immune", "next_turn", "vp_fn", "gain_to",
         "extra_piles", "heirloom", "pile_size", "plain",
         "on_buy", "while_in_play_gain", "cost_modifier", "buy_forbidden",
-        "on_overpay", "setup_coffers",
+        "on_overpay", "setup_coffers", "on_shuffle",
         "react_trash", "while_in_play_attack",
     )
 
@@ -85,6 +87,7 @@ class CardDef:
         buy_forbidden: Callable[[GameBase, Player], str | None] | None = None,
         on_overpay: OverpayHook | None = None,
         setup_coffers: int = 0,
+        on_shuffle: ShuffleHook | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -142,6 +145,9 @@ class CardDef:
         self.on_overpay = on_overpay
         # Guilds (Baker): "Setup: Each player takes N Coin tokens" (engine.setup).
         self.setup_coffers = setup_coffers
+        # "When you shuffle" (Stash): called by GameBase.shuffle with the shuffled cards
+        # (top last) when one of them is this card; the hook may reorder them in place.
+        self.on_shuffle = on_shuffle
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

@@ -301,8 +301,8 @@ GRAND_MARKET = _k("Grand Market", 6, ("Action",), cards=1, actions=1, buys=1, co
 def _talisman_buy(g: Game, p: Player, talisman: Card, bought: Card) -> None:
     if bought.defn.is_victory or not g.cost(bought).at_most(Cost(4)):
         return
-    pile = g.piles[g.pile_name_of(bought)]
-    if len(pile.cards) >= 2:
+    pile = g.piles.get(g.pile_name_of(bought))  # none: bought from the Black Market deck
+    if pile is not None and len(pile.cards) >= 2:
         g.gain(p, pile.name, source=talisman.name)
 
 

@@ -262,7 +262,10 @@ class Table:
             turn["extra_turn"] = True
         supply = dict(raw["supply"])
         supply.update(raw.get("non_supply", {}))
-        return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
+        snap = {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
+        if raw["black_market"] or "Black Market" in self.game.piles:
+            snap["black_market"] = raw["black_market"]  # the Black Market deck, top first
+        return snap
 
     def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
         """Names of the Supply piles (only the Kingdom ones if asked), sorted."""
@@ -315,6 +318,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "players": players,
         "supply": dict(setup.get("supply", {})),
         "trash": list(setup.get("trash", [])),
+        "black_market": list(setup.get("black_market_deck", [])),
         "current_player": turn.get("player", 1) - 1,
         "phase": turn.get("phase", "action"),
         "actions": turn.get("actions", 1),

@@ -106,7 +106,7 @@ def _listed(where: str, names: Any) -> Iterator[tuple[str, str]]:
 
 
 def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for key in ("kingdom", "events", "trash", "black_market"):
+    for key in ("kingdom", "events", "trash", "black_market", "black_market_deck"):
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
@@ -156,6 +156,8 @@ def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, st
         for index, pile in enumerate(expect.get(key) or ()):
             if pile not in MIXED_PILES:
                 yield f"{where}.{key}[{index}]", pile
+    for key in ("black_market_deck", "black_market_deck_any_order"):
+        yield from _listed(f"{where}.{key}", expect.get(key))
     for key in ("log", "log_absent"):
         for index, fact in enumerate(expect.get(key) or ()):
             if "card" in fact:

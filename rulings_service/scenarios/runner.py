@@ -315,6 +315,12 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
             check(key, sorted(wanted), actual)
         elif key == "trash":
             check("trash", wanted, snap["trash"])
+        elif key == "black_market_deck":
+            check(key, wanted, snap.get("black_market", []))
+        elif key == "black_market_deck_any_order":
+            check(key, sorted(wanted), sorted(snap.get("black_market", [])))
+        elif key == "black_market_deck_size":
+            check(key, wanted, len(snap.get("black_market", [])))
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))
             for fact in wanted:

@@ -156,6 +156,9 @@ class SetupSchema(Schema):
                     f"expected a pile size (0 or more) or a list of card names, top first; "
                     f"got {value!r}", "supply")
 
+    #: The Black Market deck of an explicit state, top first (not with standard setup).
+    black_market_deck = _card_list()
+
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
         choice = data.get("colonies", False)
@@ -163,6 +166,11 @@ class SetupSchema(Schema):
             raise ValidationError(f"expected true, false or random; got {choice!r}", "colonies")
         if "colony_randomizer" in data and choice != "random":
             raise ValidationError("only used with colonies: random", "colony_randomizer")
+        if "black_market_deck" in data and data.get("standard_setup"):
+            raise ValidationError(
+                "black_market_deck gives an explicit state's deck; with standard_setup use "
+                "black_market", "black_market_deck"
+            )
         needs_standard = choice == "random" or "black_market" in data
         if needs_standard and not data.get("standard_setup"):
             raise ValidationError(
@@ -320,6 +328,10 @@ class ExpectSchema(Schema):
     supply_piles = _card_list()
     #: Exactly these Supply piles are Kingdom piles (order ignored).
     kingdom_piles = _card_list()
+    #: The Black Market deck, top first, compared exactly; as a multiset; or its size.
+    black_market_deck = _card_list()
+    black_market_deck_any_order = _card_list()
+    black_market_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

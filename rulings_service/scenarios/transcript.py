@@ -137,6 +137,8 @@ def _zone_lines(zones: dict[str, Any] | None) -> Iterator[tuple[str, str]]:
         yield "supply", f"supply: {piles}"
     if "trash" in zones:
         yield "trash", f"trash: {_cards(zones['trash'])}"
+    if "black_market" in zones:
+        yield "black_market", f"Black Market deck: {_cards(zones['black_market'])}"
 
 
 def _cards(value: Any) -> str:

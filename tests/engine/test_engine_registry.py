@@ -50,7 +50,8 @@ def test_per_set_counts() -> None:
     assert counts[("alchemy", "kingdom")] == 12
     assert counts[("guilds", "kingdom")] == 13
     assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
-    assert sum(counts.values()) == 214
+    assert counts[("promo", "kingdom")] == 3
+    assert sum(counts.values()) == 217
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 
 

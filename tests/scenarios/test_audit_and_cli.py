@@ -210,10 +210,11 @@ def test_audit_command_basic_cards_are_clean(built: Path, monkeypatch) -> None:
 
 def test_audit_command_fails_on_unclassified_scope(built: Path, monkeypatch) -> None:
     monkeypatch.setenv("RULINGS_BUILD_DIR", str(built))
-    # Any card with unclassified rulings will do (Bridge, the first example, is now complete).
-    result = CliRunner().invoke(main, ["audit", "--card", "Envoy"])
+    # Any card with unclassified rulings will do (Bridge, then Envoy, the first examples,
+    # are now complete).
+    result = CliRunner().invoke(main, ["audit", "--card", "Cage"])
     assert result.exit_code == 1
-    assert "UNCLASSIFIED envoy-" in result.stdout
+    assert "UNCLASSIFIED cage-" in result.stdout
 
 
 def test_audit_command_unknown_set_is_one_line(built: Path, monkeypatch) -> None:

@@ -163,6 +163,8 @@ def test_expectations_for_a_missing_player_are_refused(tmp_path: Path) -> None:
     ("  colonies: 1\n", "setup.colonies: expected true, false or random"),
     ("  colonies: random\n", "setup.standard_setup: colonies: random and black_market need"),
     ("  black_market: [Familiar]\n", "setup.standard_setup: colonies: random and black_market"),
+    ("  standard_setup: true\n  black_market_deck: [Familiar]\n",
+     "setup.black_market_deck: black_market_deck gives an explicit state's deck"),
     ("  colonies: true\n  colony_randomizer: Hoard\n",
      "setup.colony_randomizer: only used with colonies: random"),
 ])

@@ -415,14 +415,15 @@ class GameBase:
 
     def gain(self, p: Player, name: str, to: str | None = None,
              source: str | None = None) -> Card | None:
-        """Gain the top card of pile ``name``; None if the pile is empty.
+        """Gain the top card of pile ``name``; None if the pile is empty or not in this
+        game (a Rats bought from the Black Market deck has no Rats pile to gain from).
 
         ``to`` is ``"discard"`` (default unless the card says otherwise),
         ``"hand"`` or ``"deck"``.
         """
         self._step()
-        pile = self.piles[name]
-        if not pile.cards:
+        pile = self.piles.get(name)
+        if pile is None or not pile.cards:
             return None
         card = pile.cards.pop()
         if pile.tokens and pile.tokens.pop("Trade Route", 0):

@@ -77,8 +77,10 @@ class SetupContext:
         self.piles[name] = (cards, supply, kingdom)
 
     def defs(self) -> list[CardDef]:
-        """Definitions of every Kingdom card in this game."""
-        return [registry.card(n) for n in self.kingdom]
+        """Definitions of every Kingdom card in this game, the Bane's included (its pile
+        brings what any Kingdom pile brings: Urchin as Bane needs the Mercenary pile)."""
+        bane = self.landscape.get("bane")
+        return [registry.card(n) for n in [*self.kingdom, *([bane] if bane else [])]]
 
 
 def _rule_basics(ctx: SetupContext) -> None:
@@ -250,6 +252,7 @@ def default_black_market(kingdom: Sequence[str], rng: random.Random,
     """
     taken = set(kingdom) | ({bane} if bane else set())
     pool = [n for n in registry.kingdom_names() if n not in taken
+            and registry.card(n).kind == "kingdom"  # not a mixed pile (Knights)
             and not (registry.card(n).extra_piles or registry.card(n).heirloom
                      or "Looter" in registry.card(n).types)]
     return rng.sample(pool, min(BLACK_MARKET_SIZE, len(pool)))
@@ -293,9 +296,9 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_kingdom,
     _rule_potion,
     _rule_colonies,
+    _rule_bane,  # before the rules below, which see the Bane among the Kingdom cards
     _rule_extra_piles,
     _rule_ruins,
-    _rule_bane,
     _rule_black_market,
     _rule_starting_decks,
     _rule_starting_coffers,

@@ -1,0 +1,36 @@
+"""Rules that meet only when cards of different sets share a game.
+
+Each case was found by random games over every set together (``rulings simulate
+--random-kingdom``), after the sets had each passed their own.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engine_helpers import make
+
+from engine import new_game, registry
+from engine.setup import default_black_market
+
+
+def test_a_bane_brings_the_piles_any_kingdom_card_brings() -> None:
+    # Urchin (Dark Ages) as Young Witch's Bane (Cornucopia) needs its Mercenary pile.
+    game = new_game(["Young Witch", "Village"], 2, bane="Urchin", seed=1)
+    assert "Mercenary" in game.piles and not game.piles["Mercenary"].supply
+
+
+def test_a_default_black_market_deck_holds_kingdom_cards_only() -> None:
+    # Knights is a mixed pile, not a card; it cannot be one card of the Black Market deck.
+    assert registry.card("Knights").kind == "pile"
+    for seed in range(40):
+        deck = default_black_market(["Black Market"], random.Random(seed))
+        assert all(registry.card(n).kind == "kingdom" for n in deck)
+
+
+def test_gaining_from_a_pile_the_game_does_not_have_gains_nothing() -> None:
+    # A Rats bought from the Black Market deck: "gain a Rats" finds no Rats pile.
+    game, _ = make(["Village"], {"hand": []}, {"hand": []})
+    assert "Rats" not in game.piles
+    assert game.gain(game.players[0], "Rats") is None
+    assert game.players[0].discard == []

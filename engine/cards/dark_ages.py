@@ -530,7 +530,7 @@ def _pillage(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, "Spoils", source=card.name)
 
 
-PILLAGE = _k("Pillage", 5, ("Action",), on_play=_pillage, extra_piles=("Spoils",))
+PILLAGE = _k("Pillage", 5, ("Action", "Attack"), on_play=_pillage, extra_piles=("Spoils",))
 
 
 # --- Graverobber: gain a card costing 3 to 6 from the trash onto your deck; or trash an

@@ -26,6 +26,9 @@ from engine.state import DurationEffect, Pile, Player
 
 RUINS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
+# Kinds of card whose pile, when a game has one, is not in the Supply (Spoils; Nocturne's
+# Spirits such as Imp; Zombies, which start in the trash).
+NON_SUPPLY_KINDS = ("non-supply", "spirit", "zombie")
 
 
 def pile_size(defn: CardDef, players: int) -> int:
@@ -471,7 +474,7 @@ def game_from_state(
             ctx.add_pile(name, count, supply=supply, kingdom=kingdom)
         else:
             defn = registry.card(name)
-            ctx.add_pile(name, count, supply=defn.kind != "non-supply",
+            ctx.add_pile(name, count, supply=defn.kind not in NON_SUPPLY_KINDS,
                          kingdom=defn.kind == "kingdom")
     game = _build(ctx, providers, step_limit, evs, [p.name or f"Player {i + 1}"
                                                     for i, p in enumerate(spec.players)])

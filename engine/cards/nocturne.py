@@ -1,16 +1,27 @@
-"""Nocturne: Den of Sin (Night, Duration, gained to hand)."""
+"""Nocturne: Night cards, Heirloom pairs, Spirits and Zombies.
+
+Bonuses printed as ``+N`` are data; hooks implement the rest. FAQ points the
+code follows are noted where it makes a choice because of them.
+"""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
     from engine.primitives import Play
     from engine.state import Player
+
+SET = "nocturne"
+
+
+def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
 def _den_of_sin(g: Game, p: Player, card: Card, play: Play) -> None:
@@ -44,3 +55,197 @@ SHEPHERD = register(CardDef("Shepherd", 4, ("Action",), set_name="nocturne", act
                             on_play=_shepherd, heirloom="Pasture"))
 PASTURE = register(CardDef("Pasture", 2, ("Treasure", "Victory", "Heirloom"),
                            set_name="nocturne", kind="heirloom", coins=1, vp_fn=_pasture_vp))
+
+
+# --- Night Watchman: look at the top 5, discard any number, put the rest back in any order.
+def _night_watchman(g: Game, p: Player, card: Card, play: Play) -> None:
+    looked = g.reveal_from_deck(p, 5, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Discard any number of them", looked,
+                            min=0, max=len(looked)):
+        g.discard_card(p, c, p.set_aside, card.name)
+    rest = [c for c in looked if c in p.set_aside]
+    # The first card of the answer goes back first, so the last one ends on top.
+    for c in g.order_cards(p, card.name, "Put the rest back (the last ends on top)", rest):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+NIGHT_WATCHMAN = _k("Night Watchman", 3, ("Night",), on_play=_night_watchman, gain_to="hand")
+
+
+# --- Ghost Town: at the start of your next turn, +1 Card and +1 Action; gained to hand.
+def _schedule(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.schedule_duration(p, card)
+
+
+def _ghost_town_next(g: Game, p: Player, card: Card) -> None:
+    g.draw(p, 1)
+    g.actions += 1
+
+
+GHOST_TOWN = _k("Ghost Town", 3, ("Night", "Duration"), on_play=_schedule,
+                next_turn=_ghost_town_next, gain_to="hand")
+
+
+def _gained_this_turn(g: Game, p: Player) -> int:
+    """Cards ``p`` gained this turn; bought cards count, being gained (FAQ)."""
+    return sum(1 for who, _ in g.gained_this_turn if who == p.index)
+
+
+# --- Monastery: per card gained this turn, may trash a card from hand or a Copper in play.
+def _monastery(g: Game, p: Player, card: Card, play: Play) -> None:
+    allowed = _gained_this_turn(g, p)
+    # Any combination of the two (FAQ): first the cards from hand, then Coppers in play.
+    for c in g.choose_from_hand(p, card.name, f"Trash up to {allowed} cards from your hand",
+                                min=0, max=allowed):
+        g.trash_card(p, c, p.hand, card.name)
+        allowed -= 1
+    coppers = [c for c in p.in_play if c.name == "Copper"]
+    for c in g.choose_cards(p, card.name, f"Trash up to {allowed} Coppers you have in play",
+                            coppers, min=0, max=allowed):
+        g.trash_card(p, c, p.in_play, card.name)
+
+
+MONASTERY = _k("Monastery", 2, ("Night",), on_play=_monastery)
+
+
+# --- Devil's Workshop: by the number of cards gained this turn: 2+ an Imp, 1 a card
+# costing up to 4, 0 a Gold. The count decides; there is no choosing another (FAQ).
+def _devils_workshop(g: Game, p: Player, card: Card, play: Play) -> None:
+    gained = _gained_this_turn(g, p)
+    if gained >= 2:
+        g.gain(p, "Imp", source=card.name)
+    elif gained == 1:
+        name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
+        if name:
+            g.gain(p, name, source=card.name)
+    else:
+        g.gain(p, "Gold", source=card.name)
+
+
+DEVILS_WORKSHOP = _k("Devil's Workshop", 4, ("Night",), on_play=_devils_workshop,
+                     extra_piles=("Imp",))
+
+
+def _play_unique_action(g: Game, p: Player, card: Card) -> bool:
+    """Conclave and Imp: may play an Action from hand with no copy of it in play.
+
+    Only what is in play now matters (FAQ): a card played and trashed this
+    turn is not in play; one still in play from an earlier turn is."""
+    in_play = {c.name for c in p.in_play}
+    picked = g.choose_from_hand(p, card.name, "Play an Action you have no copy of in play",
+                                min=0, max=1,
+                                pred=lambda c: c.defn.is_action and c.name not in in_play)
+    if not picked:
+        return False
+    g.play_card(p, picked[0], p.hand)
+    return True
+
+
+# --- Imp (not in the Supply): +2 Cards; may play an Action with no copy in play.
+def _imp(g: Game, p: Player, card: Card, play: Play) -> None:
+    _play_unique_action(g, p, card)
+
+
+IMP = _k("Imp", 2, ("Action", "Spirit"), kind="spirit", cards=2, on_play=_imp, pile_size=13)
+
+
+# --- Conclave: +2 coins; may play an Action with no copy in play; if you do, +1 Action.
+def _conclave(g: Game, p: Player, card: Card, play: Play) -> None:
+    if _play_unique_action(g, p, card):
+        g.actions += 1
+
+
+CONCLAVE = _k("Conclave", 4, ("Action",), coins=2, on_play=_conclave)
+
+
+# --- Tragic Hero: +3 Cards, +1 Buy; then with 8+ cards in hand, trash this and gain a
+# Treasure. The Treasure is gained even if this could not be trashed (FAQ).
+def _tragic_hero(g: Game, p: Player, card: Card, play: Play) -> None:
+    if len(p.hand) < 8:
+        return
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain a Treasure", pred=lambda d: d.is_treasure)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+TRAGIC_HERO = _k("Tragic Hero", 5, ("Action",), cards=3, buys=1, on_play=_tragic_hero)
+
+
+# --- Cobbler: at the start of your next turn, gain a card costing up to 4 to your hand.
+def _cobbler_next(g: Game, p: Player, card: Card) -> None:
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 4 to your hand",
+                           max_cost=Cost(4))
+    if name:
+        g.gain(p, name, to="hand", source=card.name)
+
+
+COBBLER = _k("Cobbler", 5, ("Night", "Duration"), on_play=_schedule, next_turn=_cobbler_next)
+
+
+# --- Raider: each other player with 5+ cards in hand discards a copy of a card you have
+# in play (or reveals they can't); at the start of your next turn, +3 coins.
+def _raider(g: Game, p: Player, card: Card, play: Play) -> None:
+    in_play = {c.name for c in p.in_play}
+    for q in play.victims(g):
+        if len(q.hand) < 5:
+            continue
+        picked = g.choose_from_hand(q, card.name, "Discard a copy of a card in play",
+                                    pred=lambda c: c.name in in_play)
+        if picked:
+            g.discard_card(q, picked[0], q.hand, card.name)
+        else:
+            g.reveal(q, list(q.hand), card.name)
+    g.schedule_duration(p, card)
+
+
+def _raider_next(g: Game, p: Player, card: Card) -> None:
+    g.coins += 3
+
+
+RAIDER = _k("Raider", 6, ("Night", "Duration", "Attack"), on_play=_raider,
+            next_turn=_raider_next)
+
+
+# --- The Zombies (not in the Supply; they start in the trash with Necromancer).
+def _zombie_apprentice(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may trash an Action card", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, 3)
+        g.actions += 1
+
+
+def _zombie_mason(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.trash_card(p, top, p.deck, card.name)
+    # Optional, and any card up to one more, a copy of the trashed card included (FAQ).
+    name = g.choose_supply(p, card.name, "You may gain a card costing up to 1 more",
+                           max_cost=g.cost(top).plus_coins(1), optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def _zombie_spy(g: Game, p: Player, card: Card, play: Play) -> None:
+    # The +1 Card is drawn first (data), then the new top card is looked at (FAQ).
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.log("look", p, (top,), card.name)
+    choice = g.choose_option(p, card.name, f"Your top card is {top.name}",
+                             [("discard", "discard it"), ("keep", "put it back")],
+                             context={"card": top.name})
+    if choice == "discard":
+        g.discard_card(p, top, p.deck, card.name)
+
+
+ZOMBIE_APPRENTICE = _k("Zombie Apprentice", 3, ("Action", "Zombie"), kind="zombie",
+                       on_play=_zombie_apprentice)
+ZOMBIE_MASON = _k("Zombie Mason", 3, ("Action", "Zombie"), kind="zombie",
+                  on_play=_zombie_mason)
+ZOMBIE_SPY = _k("Zombie Spy", 3, ("Action", "Zombie"), kind="zombie", cards=1, actions=1,
+                on_play=_zombie_spy)

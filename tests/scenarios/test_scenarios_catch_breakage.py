@@ -839,6 +839,154 @@ def tribute_needs_two_cards(g, p, card, play) -> None:
             g.draw(p, 2)
 
 
+# --- Nocturne ----------------------------------------------------------------------------
+def shepherd_draws_two_flat(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard", min=0, max=len(p.hand),
+                                pred=lambda c: c.defn.is_victory)
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    if picked:
+        g.draw(p, 2)
+
+
+def pasture_counts_estates_in_deck(p) -> int:
+    return sum(1 for c in p.deck if c.name == "Estate")
+
+
+def night_watchman_keeps_order(g, p, card, play) -> None:
+    looked = g.reveal_from_deck(p, 5, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Discard", looked, min=0, max=len(looked)):
+        g.discard_card(p, c, p.set_aside, card.name)
+    for c in reversed([c for c in looked if c in p.set_aside]):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def ghost_town_card_only(g, p, card) -> None:
+    g.draw(p, 1)
+
+
+def monastery_hand_only(g, p, card, play) -> None:
+    allowed = sum(1 for who, _ in g.gained_this_turn if who == p.index)
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=allowed):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def _devils_workshop_by(count):  # type: ignore[no-untyped-def]
+    def hook_(g, p, card, play) -> None:
+        n = count(g, p)
+        if n >= 2:
+            g.gain(p, "Imp", source=card.name)
+        elif n == 1:
+            name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4))
+            if name:
+                g.gain(p, name, source=card.name)
+        else:
+            g.gain(p, "Gold", source=card.name)
+    return hook_
+
+
+devils_workshop_counts_buys_only = _devils_workshop_by(lambda g, p: len(g.bought_this_turn))
+devils_workshop_ignores_buys = _devils_workshop_by(
+    lambda g, p: sum(1 for who, _ in g.gained_this_turn if who == p.index)
+    - len(g.bought_this_turn))
+
+
+def _unique_action_played_this_turn(g, p, card) -> bool:
+    played = {c.name for c in g.played_this_turn}
+    picked = g.choose_from_hand(p, card.name, "Play", min=0, max=1,
+                                pred=lambda c: c.defn.is_action and c.name not in played)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+    return bool(picked)
+
+
+def imp_excludes_cards_played_this_turn(g, p, card, play) -> None:
+    _unique_action_played_this_turn(g, p, card)
+
+
+def conclave_no_action(g, p, card, play) -> None:
+    in_play = {c.name for c in p.in_play}
+    picked = g.choose_from_hand(p, card.name, "Play", min=0, max=1,
+                                pred=lambda c: c.defn.is_action and c.name not in in_play)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+def tragic_hero_gains_only_if_trashed(g, p, card, play) -> None:
+    if len(p.hand) >= 8 and card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+        name = g.choose_supply(p, card.name, "Gain", pred=lambda d: d.is_treasure)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def tragic_hero_counts_before_drawing(g, p, card, play) -> None:
+    if len(p.hand) - 3 >= 8:
+        tragic_hero_gains_only_if_trashed(g, p, card, play)
+
+
+def cobbler_gains_to_discard(g, p, card) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def raider_hits_every_hand(g, p, card, play) -> None:
+    in_play = {c.name for c in p.in_play}
+    for q in play.victims(g):
+        picked = g.choose_from_hand(q, card.name, "Discard", pred=lambda c: c.name in in_play)
+        if picked:
+            g.discard_card(q, picked[0], q.hand, card.name)
+        else:
+            g.reveal(q, list(q.hand), card.name)
+    g.schedule_duration(p, card)
+
+
+def zombie_apprentice_action_anyway(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, 3)
+    g.actions += 1
+
+
+def zombie_mason_must_gain(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.trash_card(p, top, p.deck, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=g.cost(top).plus_coins(1))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def zombie_mason_strictly_cheaper(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.trash_card(p, top, p.deck, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=g.cost(top).plus_coins(1),
+                           pred=lambda d: d.name != top.name, optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def _zombie_spy_look_then_draw(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is not None:
+        choice = g.choose_option(p, card.name, "Top", [("discard", "d"), ("keep", "k")])
+        if choice == "discard":
+            g.discard_card(p, top, p.deck, card.name)
+    g.draw(p, 1)
+
+
+def zombie_spy_looks_before_drawing(mp: pytest.MonkeyPatch) -> None:
+    defn = registry.card("Zombie Spy")
+    mp.setattr(defn, "cards", 0)
+    mp.setattr(defn, "on_play", _zombie_spy_look_then_draw)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1026,6 +1174,36 @@ CASES: list[tuple[str, Patch]] = [
     ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
     ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
     ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    ("shepherd--discard-three-draw-six", hook("Shepherd", "on_play", shepherd_draws_two_flat)),
+    ("shepherd--pasture-replaces-a-copper", hook("Shepherd", "heirloom", None)),
+    ("pasture--one-vp-per-estate", hook("Pasture", "vp_fn", pasture_counts_estates_in_deck)),
+    ("night-watchman--look-five-discard-reorder", hook("Night Watchman", "on_play",
+                                                       night_watchman_keeps_order)),
+    ("night-watchman--look-five-discard-reorder", hook("Night Watchman", "gain_to", None)),
+    ("ghost-town--next-turn-card-and-action", hook("Ghost Town", "next_turn",
+                                                   ghost_town_card_only)),
+    ("monastery--three-gains-any-combination", hook("Monastery", "on_play",
+                                                    monastery_hand_only)),
+    ("devils-workshop--counts-night-gains", hook("Devil's Workshop", "on_play",
+                                                 devils_workshop_counts_buys_only)),
+    ("devils-workshop--bought-cards-count", hook("Devil's Workshop", "on_play",
+                                                 devils_workshop_ignores_buys)),
+    ("imp--plays-action-not-in-play", hook("Imp", "on_play",
+                                           imp_excludes_cards_played_this_turn)),
+    ("conclave--plays-action-not-in-play", hook("Conclave", "on_play", conclave_no_action)),
+    ("tragic-hero--eight-cards-trash-and-gain", hook("Tragic Hero", "on_play",
+                                                     tragic_hero_gains_only_if_trashed)),
+    ("tragic-hero--eight-cards-trash-and-gain", hook("Tragic Hero", "on_play",
+                                                     tragic_hero_counts_before_drawing)),
+    ("cobbler--gain-to-hand-next-turn", hook("Cobbler", "next_turn", cobbler_gains_to_discard)),
+    ("raider--discard-a-copy-or-reveal", hook("Raider", "on_play", raider_hits_every_hand)),
+    ("zombie-apprentice--trash-action-for-cards", hook("Zombie Apprentice", "on_play",
+                                                       zombie_apprentice_action_anyway)),
+    ("zombie-mason--optional-gain-up-to-one-more", hook("Zombie Mason", "on_play",
+                                                        zombie_mason_must_gain)),
+    ("zombie-mason--optional-gain-up-to-one-more", hook("Zombie Mason", "on_play",
+                                                        zombie_mason_strictly_cheaper)),
+    ("zombie-spy--draw-then-look", zombie_spy_looks_before_drawing),
 ]
 
 

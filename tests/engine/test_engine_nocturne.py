@@ -1,0 +1,226 @@
+"""Nocturne cards: Night cards, Heirloom pairs, Spirits and Zombies, with their FAQ points."""
+
+from __future__ import annotations
+
+import pytest
+from engine_helpers import deck, hand, make, names
+
+from engine import IllegalMove
+
+E5 = ["Estate"] * 5
+
+
+def test_night_watchman_is_gained_to_hand_and_reorders_the_rest() -> None:
+    g, s = make(["Night Watchman"],
+                {"deck": ["Estate", "Copper", "Curse", "Silver", "Gold", "Province"]}, {},
+                answers=[["Estate", "Curse"], ["Silver", "Copper", "Gold"]],
+                phase="buy", coins=3)
+    g.buy("Night Watchman")
+    assert hand(g, 0) == ["Night Watchman"]
+    g.play_night("Night Watchman")
+    assert deck(g, 0) == ["Gold", "Copper", "Silver", "Province"]
+    assert sorted(names(g.players[0].discard)) == ["Curse", "Estate"]
+    assert {o.id for o in s.asked[0].options} == {"Estate", "Copper", "Curse", "Silver", "Gold"}
+
+
+def test_night_cards_are_not_actions() -> None:
+    g, _ = make(["Night Watchman"], {"hand": ["Night Watchman"]}, {})
+    with pytest.raises(IllegalMove, match="not an Action"):
+        g.play_action("Night Watchman")
+
+
+def test_ghost_town_gives_card_and_action_next_turn() -> None:
+    g, _ = make(["Ghost Town"], {"hand": ["Ghost Town"], "deck": ["Copper"] * 6},
+                {"deck": E5}, phase="night")
+    g.play_night("Ghost Town")
+    g.end_phase()
+    assert names(g.players[0].in_play) == ["Ghost Town"]
+    g.end_turn()
+    assert (g.current, g.actions, len(g.players[0].hand)) == (0, 2, 6)
+    g.end_turn()
+    assert names(g.players[0].in_play) == []
+
+
+def test_ghost_town_is_gained_to_hand() -> None:
+    g, _ = make(["Ghost Town"], {}, {})
+    g.gain_card(1, "Ghost Town")
+    assert hand(g, 1) == ["Ghost Town"]
+
+
+def test_monastery_trashes_per_gain_from_hand_and_coppers_in_play() -> None:
+    g, s = make(["Monastery"], {"hand": ["Monastery", "Estate", "Curse"],
+                                "in_play": ["Copper", "Copper"]}, {},
+                answers=[["Curse"], ["Copper"]], phase="buy", buys=2)
+    g.buy("Copper")
+    g.buy("Copper")
+    g.end_phase()
+    g.play_night("Monastery")
+    assert names(g.trash) == ["Curse", "Copper"]
+    assert s.asked[1].max == 1  # one trashing left after the card from hand
+    assert hand(g, 0) == ["Estate"]
+
+
+def test_monastery_counts_only_its_players_gains() -> None:
+    g, s = make(["Monastery"], {"hand": ["Monastery", "Estate"]}, {}, phase="night")
+    g.gain_card(1, "Silver")
+    g.play_night("Monastery")
+    assert s.asked == [] and g.trash == []
+
+
+@pytest.mark.parametrize(("gains", "answers", "expected"), [
+    (0, [], "Gold"), (1, ["Smithy"], "Smithy"), (2, [], "Imp"), (3, [], "Imp")])
+def test_devils_workshop_by_number_of_gains(gains: int, answers: list[str],
+                                            expected: str) -> None:
+    g, s = make(["Devil's Workshop", "Smithy"], {"hand": ["Devil's Workshop"]}, {},
+                answers=answers, phase="night")
+    for _ in range(gains):
+        g.gain_card(0, "Copper")
+    g.play_night("Devil's Workshop")
+    assert names(g.players[0].discard)[-1] == expected
+    assert not g.piles["Imp"].supply and len(g.piles["Imp"]) == 13 - (expected == "Imp")
+
+
+def test_devils_workshop_one_gain_offers_up_to_four() -> None:
+    g, s = make(["Devil's Workshop", "Smithy", "Laboratory"], {"hand": ["Devil's Workshop"]},
+                {}, answers=["Smithy"], phase="night")
+    g.gain_card(0, "Copper")
+    g.play_night("Devil's Workshop")
+    ids = set(s.asked[0].option_ids())
+    assert "Smithy" in ids and "Laboratory" not in ids and "Gold" not in ids
+
+
+def test_imp_plays_only_an_action_with_no_copy_in_play() -> None:
+    g, s = make(["Village", "Smithy"], {"hand": ["Imp", "Imp", "Village", "Smithy"],
+                                        "in_play": ["Village"], "deck": ["Copper"] * 5}, {},
+                answers=["Smithy"])
+    g.play_action("Imp")
+    assert set(s.asked[0].option_ids()) == {"Smithy"}
+    assert g.actions == 0 and len(g.players[0].hand) == 7  # Imp, Village, 2 + 3 drawn
+    assert names(g.players[0].in_play) == ["Village", "Imp", "Smithy"]
+
+
+def test_imp_may_decline() -> None:
+    g, _ = make(["Smithy"], {"hand": ["Imp", "Smithy"], "deck": ["Copper"] * 2}, {},
+                answers=[[]])
+    g.play_action("Imp")
+    assert hand(g, 0) == ["Copper", "Copper", "Smithy"]
+
+
+def test_conclave_gives_action_only_if_it_plays_a_card() -> None:
+    g, _ = make(["Conclave", "Smithy"], {"hand": ["Conclave", "Smithy"],
+                                         "deck": ["Copper"] * 3}, {}, answers=["Smithy"])
+    g.play_action("Conclave")
+    assert (g.coins, g.actions, len(g.players[0].hand)) == (2, 1, 3)
+    g2, _ = make(["Conclave", "Smithy"], {"hand": ["Conclave", "Smithy"]}, {}, answers=[[]])
+    g2.play_action("Conclave")
+    assert (g2.coins, g2.actions) == (2, 0)
+
+
+def test_conclave_cannot_play_a_conclave() -> None:
+    g, s = make(["Conclave"], {"hand": ["Conclave", "Conclave"]}, {})
+    g.play_action("Conclave")
+    assert s.asked == [] and g.actions == 0
+
+
+def test_tragic_hero_needs_eight_cards_after_drawing() -> None:
+    g, s = make(["Tragic Hero"], {"hand": ["Tragic Hero"] + E5, "deck": ["Copper"] * 3}, {},
+                answers=["Gold"])
+    g.play_action("Tragic Hero")
+    assert names(g.trash) == ["Tragic Hero"] and names(g.players[0].discard) == ["Gold"]
+    assert all(g.piles[o.id].top.defn.is_treasure for o in s.asked[0].options)
+    assert g.buys == 2
+    g2, _ = make(["Tragic Hero"], {"hand": ["Tragic Hero"] + E5[:4], "deck": ["Copper"] * 3},
+                 {})
+    g2.play_action("Tragic Hero")
+    assert g2.trash == [] and names(g2.players[0].in_play) == ["Tragic Hero"]
+
+
+def test_tragic_hero_throne_room_gains_twice_trashes_once() -> None:
+    g, _ = make(["Tragic Hero", "Throne Room"],
+                {"hand": ["Throne Room", "Tragic Hero"] + E5, "deck": ["Copper"] * 6}, {},
+                answers=["Gold", "Silver"])
+    g.play_action("Throne Room")
+    assert names(g.trash) == ["Tragic Hero"]
+    assert names(g.players[0].discard) == ["Gold", "Silver"]
+
+
+def test_cobbler_gains_to_hand_at_start_of_next_turn() -> None:
+    g, s = make(["Cobbler", "Smithy"], {"hand": ["Cobbler"], "deck": ["Copper"] * 5},
+                {"deck": E5}, answers=["Smithy"], phase="night")
+    g.play_night("Cobbler")
+    g.end_phase()
+    assert names(g.players[0].in_play) == ["Cobbler"]
+    g.end_turn()
+    assert "Smithy" in hand(g, 0)
+    assert s.asked[0].context == {"max_coins": 4, "max_potion": 0, "max_debt": 0}
+    g.end_turn()
+    assert names(g.players[0].in_play) == []
+
+
+def test_raider_hits_five_card_hands_with_copies_of_cards_in_play() -> None:
+    g, s = make(["Raider"], {"hand": ["Raider"], "in_play": ["Copper", "Silver"]},
+                {"hand": ["Silver", "Copper", "Estate", "Estate", "Estate"]},
+                {"hand": ["Gold", "Estate", "Estate", "Estate", "Estate"]},
+                {"hand": ["Copper", "Estate", "Estate", "Estate"]},
+                answers=["Copper"], phase="night", log=True)
+    g.play_night("Raider")
+    assert set(s.asked[0].option_ids()) == {"Silver", "Copper"} and s.asked[0].player == 1
+    assert names(g.players[1].discard) == ["Copper"]
+    assert g.players[2].discard == [] and g.players[3].discard == []
+    assert len(s.asked) == 1
+
+
+def test_raider_gives_three_coins_next_turn_and_moat_blocks() -> None:
+    g, s = make(["Raider", "Moat"], {"hand": ["Raider"], "deck": E5},
+                {"hand": ["Moat", "Raider", "Estate", "Estate", "Estate"], "deck": E5},
+                answers=["Moat"], phase="night")
+    g.play_night("Raider")
+    assert g.players[1].discard == []
+    g.end_phase()
+    g.end_turn()
+    assert (g.current, g.coins) == (0, 3)
+
+
+def test_zombies_are_not_in_the_supply() -> None:
+    g, _ = make(["Village"], {}, {}, supply={"Zombie Mason": 1})
+    assert not g.piles["Zombie Mason"].supply
+
+
+def test_zombie_apprentice_draws_three_and_action_only_if_it_trashes() -> None:
+    g, _ = make(["Village"], {"hand": ["Zombie Apprentice", "Village"],
+                              "deck": ["Copper"] * 3}, {}, answers=["Village"])
+    g.play_action("Zombie Apprentice")
+    assert (g.actions, hand(g, 0)) == (1, ["Copper"] * 3)
+    g2, _ = make(["Village"], {"hand": ["Zombie Apprentice", "Village"],
+                               "deck": ["Copper"] * 3}, {}, answers=[[]])
+    g2.play_action("Zombie Apprentice")
+    assert (g2.actions, hand(g2, 0)) == (0, ["Village"])
+
+
+def test_zombie_mason_trashes_top_card_and_may_gain_up_to_one_more() -> None:
+    g, s = make(["Smithy", "Laboratory"], {"hand": ["Zombie Mason"], "deck": ["Smithy"]}, {},
+                answers=["Laboratory"])
+    g.play_action("Zombie Mason")
+    assert names(g.trash) == ["Smithy"] and names(g.players[0].discard) == ["Laboratory"]
+    assert "Gold" not in s.asked[0].option_ids() and s.asked[0].min == 0
+
+
+def test_zombie_mason_with_no_cards_does_nothing() -> None:
+    g, s = make(["Smithy"], {"hand": ["Zombie Mason"]}, {})
+    g.play_action("Zombie Mason")
+    assert s.asked == [] and g.trash == []
+
+
+def test_zombie_spy_draws_then_looks() -> None:
+    g, s = make(["Village"], {"hand": ["Zombie Spy"], "deck": ["Silver", "Estate"]}, {},
+                answers=["discard"])
+    g.play_action("Zombie Spy")
+    assert hand(g, 0) == ["Silver"] and names(g.players[0].discard) == ["Estate"]
+    assert s.asked[0].context == {"card": "Estate"} and g.actions == 1
+
+
+
+def test_imp_cannot_play_an_imp() -> None:
+    g, s = make(["Village"], {"hand": ["Imp", "Imp"], "deck": ["Copper"] * 2}, {})
+    g.play_action("Imp")
+    assert s.asked == [] and hand(g, 0) == ["Copper", "Copper", "Imp"]

@@ -546,8 +546,12 @@ class GameBase:
         d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
-        if d.is_attack and self._attack_reactions:
-            immune = self._react_to_attack(p, card)
+        if d.is_attack:
+            if self._attack_reactions:
+                immune = self._react_to_attack(p, card)
+            shielded = self._shielded(p)
+            if shielded:
+                immune = immune | shielded
         if d.cards:
             self.draw(p, d.cards)
         if d.actions:
@@ -565,6 +569,15 @@ class GameBase:
         if by is not None and len(p.durations) > n_durations:
             for eff in p.durations[n_durations:]:
                 eff.keepers.append(by)
+
+    def _shielded(self, attacker: Player) -> frozenset[int]:
+        """Other players an Attack cannot affect because a Duration of theirs says so
+        "until your next turn" (Guardian): its effect is still waiting. Reactions are
+        asked all the same (Guardian's FAQ), before this is applied."""
+        return frozenset(
+            q.index for q in self.players
+            if q is not attacker and any(e.card.defn.shields for e in q.durations)
+        )
 
     def _react_to_buy(self, p: Player, bought: Card) -> None:
         """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""

@@ -38,7 +38,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "pile_size", "plain", "shields",
     )
 
     def __init__(
@@ -68,6 +68,7 @@ class CardDef:
         extra_piles: tuple[str, ...] = (),
         heirloom: str | None = None,
         pile_size: Any = None,
+        shields: bool = False,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -101,6 +102,9 @@ class CardDef:
         self.extra_piles = extra_piles
         self.heirloom = heirloom
         self.pile_size = pile_size
+        # While a play of this card waits for its next-turn effect, other players'
+        # Attacks do not affect its owner (Guardian; Seaside's Lighthouse reads the same).
+        self.shields = shields
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

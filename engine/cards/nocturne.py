@@ -249,3 +249,14 @@ ZOMBIE_MASON = _k("Zombie Mason", 3, ("Action", "Zombie"), kind="zombie",
                   on_play=_zombie_mason)
 ZOMBIE_SPY = _k("Zombie Spy", 3, ("Action", "Zombie"), kind="zombie", cards=1, actions=1,
                 on_play=_zombie_spy)
+
+
+# --- Guardian: until your next turn, other players' Attacks don't affect you (the
+# engine's ``shields``; Reactions may still be revealed, FAQ); at the start of your next
+# turn, +1 coin. Gained to hand.
+def _guardian_next(g: Game, p: Player, card: Card) -> None:
+    g.coins += 1
+
+
+GUARDIAN = _k("Guardian", 2, ("Night", "Duration"), on_play=_schedule, next_turn=_guardian_next,
+              gain_to="hand", shields=True)

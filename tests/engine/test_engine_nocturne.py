@@ -224,3 +224,24 @@ def test_imp_cannot_play_an_imp() -> None:
     g, s = make(["Village"], {"hand": ["Imp", "Imp"], "deck": ["Copper"] * 2}, {})
     g.play_action("Imp")
     assert s.asked == [] and hand(g, 0) == ["Copper", "Copper", "Imp"]
+
+
+def test_guardian_blocks_attacks_until_its_players_next_turn() -> None:
+    g, _ = make(["Guardian", "Witch"], {"hand": ["Guardian"], "deck": ["Copper"] * 10},
+                {"hand": ["Witch", "Witch"], "deck": ["Copper"] * 10}, phase="night")
+    g.play_night("Guardian")
+    g.end_phase()
+    g.play_action("Witch")
+    assert "Curse" not in names(g.players[0].discard)
+    g.end_turn()
+    assert (g.current, g.coins) == (0, 1)
+    g.end_turn()
+    g.players[1].hand.append(g.players[1].discard.pop(0))  # the Witch again
+    g.play_action("Witch")
+    assert "Curse" in names(g.players[0].discard)
+
+
+def test_guardian_is_gained_to_hand() -> None:
+    g, _ = make(["Guardian"], {}, {})
+    g.gain_card(0, "Guardian")
+    assert hand(g, 0) == ["Guardian"]

@@ -1204,6 +1204,7 @@ CASES: list[tuple[str, Patch]] = [
     ("zombie-mason--optional-gain-up-to-one-more", hook("Zombie Mason", "on_play",
                                                         zombie_mason_strictly_cheaper)),
     ("zombie-spy--draw-then-look", zombie_spy_looks_before_drawing),
+    ("guardian--attacks-miss-until-next-turn", hook("Guardian", "shields", False)),
 ]
 
 

@@ -454,6 +454,8 @@ class GameBase:
         p.discard.append(card)
         if self._logging:
             self._event("discard", p, (card,), source)
+        if card.defn.on_discard is not None and self.phase != "cleanup":
+            card.defn.on_discard(self, p, card)
 
     def topdeck(self, p: Player, card: Card, from_zone: list[Card],
                 source: str | None = None) -> None:

@@ -28,6 +28,8 @@ if TYPE_CHECKING:
     from engine.state import DurationEffect, Player
 
 PHASES = ("action", "buy", "night", "cleanup")
+# The mat of cards set aside to be put into their owner's hand at the end of the turn.
+UNTIL_END_OF_TURN = "until end of turn"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -379,9 +381,19 @@ class Game(GameBase):
         discard.extend(p.hand)
         p.hand = []
         self.draw(p, 3 if self.outpost_played else 5)
+        self._end_of_turn()
         if self.outpost_played and not self.is_extra_turn:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
+
+    def _end_of_turn(self) -> None:
+        """After Clean-up's draw: every player takes back into hand the cards set aside
+        "until end of turn" (on the :data:`UNTIL_END_OF_TURN` mat; Faithful Hound)."""
+        for q in self.players:
+            waiting = q.mats.get(UNTIL_END_OF_TURN)
+            if waiting:
+                del q.mats[UNTIL_END_OF_TURN]
+                q.hand.extend(waiting)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""

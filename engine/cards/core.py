@@ -38,7 +38,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain", "shields",
+        "pile_size", "plain", "shields", "on_discard",
     )
 
     def __init__(
@@ -69,6 +69,7 @@ class CardDef:
         heirloom: str | None = None,
         pile_size: Any = None,
         shields: bool = False,
+        on_discard: CardHook | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -105,6 +106,9 @@ class CardDef:
         # While a play of this card waits for its next-turn effect, other players'
         # Attacks do not affect its owner (Guardian; Seaside's Lighthouse reads the same).
         self.shields = shields
+        # "When you discard this" (Faithful Hound): fired by the discard primitive, from
+        # wherever the card was discarded, and not in Clean-up, which moves cards without it.
+        self.on_discard = on_discard
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.registry import register
+from engine.state import DurationEffect
+from engine.turn import UNTIL_END_OF_TURN
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -260,3 +262,51 @@ def _guardian_next(g: Game, p: Player, card: Card) -> None:
 
 GUARDIAN = _k("Guardian", 2, ("Night", "Duration"), on_play=_schedule, next_turn=_guardian_next,
               gain_to="hand", shields=True)
+
+
+# --- Crypt: set aside any number of your Treasures in play (on the "Crypt" mat); while
+# any remain, at the start of each of your turns put one of them into your hand. Each
+# Crypt tracks its own Treasures, so two Crypts never take each other's.
+CRYPT_MAT = "Crypt"
+
+
+def _crypt_effect(mine: list[Card] | None):  # type: ignore[no-untyped-def]
+    """The start-of-turn effect of one Crypt (``mine`` None: every card on the mat)."""
+    def effect(g: Game, p: Player, card: Card) -> None:
+        mat = p.mats.get(CRYPT_MAT, [])
+        left = [c for c in mat if mine is None or c in mine]
+        if not left:
+            return
+        [pick] = g.choose_cards(p, card.name, "Put one of them into your hand", left)
+        g.to_hand(p, pick, mat)
+        if not mat:
+            del p.mats[CRYPT_MAT]
+        if len(left) > 1:
+            # Something left to do: Crypt stays in play another turn (FAQ).
+            p.durations.append(DurationEffect(card, effect))
+    return effect
+
+
+def _crypt(g: Game, p: Player, card: Card, play: Play) -> None:
+    treasures = [c for c in p.in_play if c.defn.is_treasure]
+    picked = g.choose_cards(p, card.name, "Set aside any number of Treasures in play",
+                            treasures, min=0, max=len(treasures))
+    for c in picked:
+        g.to_mat(p, c, p.in_play, CRYPT_MAT, card.name)
+    if picked:
+        p.durations.append(DurationEffect(card, _crypt_effect(list(picked))))
+
+
+CRYPT = _k("Crypt", 5, ("Night", "Duration"), on_play=_crypt, next_turn=_crypt_effect(None))
+
+
+# --- Faithful Hound: +2 Cards. When discarded other than in Clean-up (from anywhere, on
+# anyone's turn, FAQ), it may be set aside and put into hand at the end of the turn, after
+# Clean-up's draw (engine.turn's UNTIL_END_OF_TURN mat).
+def _hound_discarded(g: Game, p: Player, card: Card) -> None:
+    if card in p.discard and g.yes_no(p, card.name, "Set Faithful Hound aside until end of turn?"):
+        g.to_mat(p, card, p.discard, UNTIL_END_OF_TURN, card.name)
+
+
+FAITHFUL_HOUND = _k("Faithful Hound", 2, ("Action", "Reaction"), cards=2,
+                    on_discard=_hound_discarded)

@@ -245,3 +245,62 @@ def test_guardian_is_gained_to_hand() -> None:
     g, _ = make(["Guardian"], {}, {})
     g.gain_card(0, "Guardian")
     assert hand(g, 0) == ["Guardian"]
+
+
+def test_crypt_returns_one_treasure_per_turn_then_leaves_play() -> None:
+    g, s = make(["Crypt"], {"hand": ["Crypt"], "in_play": ["Silver", "Gold", "Copper"],
+                            "deck": ["Estate"] * 20}, {"deck": ["Estate"] * 20},
+                answers=[["Silver", "Gold"], "Gold"], phase="night")
+    g.play_night("Crypt")
+    assert names(g.players[0].mats["Crypt"]) == ["Silver", "Gold"]
+    g.end_phase()
+    assert names(g.players[0].in_play) == ["Crypt"]
+    g.end_turn()
+    assert "Gold" in hand(g, 0)
+    g.end_turn()
+    g.end_turn()
+    assert "Silver" in hand(g, 0) and "Crypt" not in g.players[0].mats
+    assert names(g.players[0].in_play) == ["Crypt"]
+    g.end_turn()
+    assert g.players[0].in_play == []
+
+
+def test_crypt_setting_nothing_aside_is_discarded() -> None:
+    g, _ = make(["Crypt"], {"hand": ["Crypt"], "in_play": ["Silver"], "deck": ["Estate"] * 5},
+                {}, answers=[[]], phase="night")
+    g.play_night("Crypt")
+    g.end_phase()
+    assert g.players[0].in_play == [] and g.players[0].durations == []
+
+
+def test_two_crypts_keep_their_own_treasures() -> None:
+    g, s = make(["Crypt"], {"hand": ["Crypt", "Crypt"], "in_play": ["Silver", "Gold"],
+                            "deck": ["Estate"] * 20}, {"deck": ["Estate"] * 20},
+                answers=[["Silver"], ["Gold"], ["Crypt"]], phase="night")
+    g.play_night("Crypt")
+    g.play_night("Crypt")
+    g.end_phase()
+    g.end_turn()
+    assert {"Silver", "Gold"} <= set(hand(g, 0)) and "Crypt" not in g.players[0].mats
+
+
+def test_faithful_hound_discarded_other_than_cleanup() -> None:
+    g, s = make(["Faithful Hound", "Cellar"],
+                {"hand": ["Cellar", "Faithful Hound"], "deck": ["Copper"] * 6}, {},
+                answers=[["Faithful Hound"], "yes"])
+    g.play_action("Cellar")
+    assert names(g.players[0].mats["until end of turn"]) == ["Faithful Hound"]
+    g.end_turn()
+    assert names(g.players[0].hand)[-1] == "Faithful Hound" and len(g.players[0].hand) == 6
+
+
+def test_faithful_hound_in_cleanup_asks_nothing() -> None:
+    g, s = make(["Faithful Hound"], {"hand": ["Faithful Hound"], "deck": ["Copper"] * 5}, {})
+    g.end_turn()
+    assert s.asked == [] and names(g.players[0].discard) == ["Faithful Hound"]
+
+
+def test_faithful_hound_plays_for_two_cards() -> None:
+    g, _ = make(["Faithful Hound"], {"hand": ["Faithful Hound"], "deck": ["Copper"] * 2}, {})
+    g.play_action("Faithful Hound")
+    assert hand(g, 0) == ["Copper", "Copper"]

@@ -986,6 +986,51 @@ def zombie_spy_looks_before_drawing(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(defn, "cards", 0)
     mp.setattr(defn, "on_play", _zombie_spy_look_then_draw)
 
+def crypt_returns_everything_at_once(g, p, card, play) -> None:
+    treasures = [c for c in p.in_play if c.defn.is_treasure]
+    picked = g.choose_cards(p, card.name, "Set aside", treasures, min=0, max=len(treasures))
+    for c in picked:
+        g.to_mat(p, c, p.in_play, "Crypt", card.name)
+    if picked:
+        g.schedule_duration(p, card)
+
+
+def _crypt_all_to_hand(g, p, card) -> None:
+    for c in list(p.mats.get("Crypt", [])):
+        g.to_hand(p, c, p.mats["Crypt"])
+    p.mats.pop("Crypt", None)
+
+
+def crypt_all_at_once(mp: pytest.MonkeyPatch) -> None:
+    """Every Treasure comes back at the next turn (wrong: one per turn)."""
+    defn = registry.card("Crypt")
+    mp.setattr(defn, "on_play", crypt_returns_everything_at_once)
+    mp.setattr(defn, "next_turn", _crypt_all_to_hand)
+
+
+def hound_set_aside_to_discard_at_end(g, p, card) -> None:
+    if card in p.discard and g.yes_no(p, card.name, "Set aside?"):
+        g.to_mat(p, card, p.discard, "until end of turn", card.name)
+        p.mats["until end of turn"].remove(card)
+        p.hand.append(card)  # back at once, before Clean-up (wrong: it belongs after)
+
+
+def hound_only_from_hand(mp: pytest.MonkeyPatch) -> None:
+    """The reaction fires only for discards from hand (wrong: from anywhere)."""
+    from engine import primitives
+
+    original = primitives.GameBase.discard_card
+
+    def discard_card(self, p, card, from_zone, source=None):  # type: ignore[no-untyped-def]
+        if from_zone is p.hand:
+            return original(self, p, card, from_zone, source)
+        from_zone.remove(card)
+        p.discard.append(card)
+        return None
+
+    mp.setattr(primitives.GameBase, "discard_card", discard_card)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1205,6 +1250,11 @@ CASES: list[tuple[str, Patch]] = [
                                                         zombie_mason_strictly_cheaper)),
     ("zombie-spy--draw-then-look", zombie_spy_looks_before_drawing),
     ("guardian--attacks-miss-until-next-turn", hook("Guardian", "shields", False)),
+    ("crypt--one-treasure-each-turn", crypt_all_at_once),
+    ("faithful-hound--cellar-then-end-of-turn", hook("Faithful Hound", "on_discard",
+                                                     hound_set_aside_to_discard_at_end)),
+    ("faithful-hound--discarded-from-deck", hound_only_from_hand),
+    ("faithful-hound--discarded-to-militia", hook("Faithful Hound", "on_discard", None)),
 ]
 
 

@@ -310,3 +310,112 @@ def _hound_discarded(g: Game, p: Player, card: Card) -> None:
 
 FAITHFUL_HOUND = _k("Faithful Hound", 2, ("Action", "Reaction"), cards=2,
                     on_discard=_hound_discarded)
+
+
+# --- Will-o'-Wisp (a Spirit): +1 Card, +1 Action; reveal the top card, and put it into
+# your hand if it costs 2 or less (a Potion or debt cost never does, FAQ: Cost.at_most).
+def _will_o_wisp(g: Game, p: Player, card: Card, play: Play) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.reveal(p, (top,), card.name)
+    if g.cost(top).at_most(Cost(2)):
+        g.to_hand(p, top, p.deck)
+
+
+WILL_O_WISP = _k("Will-o'-Wisp", 0, ("Action", "Spirit"), kind="spirit", cards=1, actions=1,
+                 on_play=_will_o_wisp, pile_size=12)
+
+
+# --- Ghost (a Spirit): reveal until an Action (a shuffle leaves the revealed cards out);
+# discard the others and set the Action aside (on the "Ghost" mat); at the start of your
+# next turn play it twice. Nothing found: everything is discarded, no duration (FAQ).
+GHOST_MAT = "Ghost"
+
+
+def _ghost_effect(mine: Card | None):  # type: ignore[no-untyped-def]
+    """Ghost's start-of-turn effect: both plays at once, nothing in between (FAQ)."""
+    def effect(g: Game, p: Player, card: Card) -> None:
+        mat = p.mats.get(GHOST_MAT, [])
+        target = mine if mine is not None else (mat[0] if mat else None)
+        if target is None or target not in mat:
+            return
+        g.play_card(p, target, mat, by=card)
+        if not mat:
+            del p.mats[GHOST_MAT]
+        # The second play happens even if the first trashed it (FAQ).
+        g.play_card(p, target, None, by=card, again=True)
+    return effect
+
+
+def _ghost(g: Game, p: Player, card: Card, play: Play) -> None:
+    revealed: list[Card] = []
+    action: Card | None = None
+    while action is None:
+        one = g.reveal_from_deck(p, 1, card.name)
+        if not one:
+            break
+        if one[0].defn.is_action:
+            action = one[0]
+        else:
+            revealed.append(one[0])
+    for c in revealed:
+        g.discard_card(p, c, p.set_aside, card.name)
+    if action is not None:
+        g.to_mat(p, action, p.set_aside, GHOST_MAT, card.name)
+        p.durations.append(DurationEffect(card, _ghost_effect(action)))
+
+
+GHOST = _k("Ghost", 4, ("Night", "Duration", "Spirit"), kind="spirit", on_play=_ghost,
+           next_turn=_ghost_effect(None), pile_size=6)
+
+
+# --- Exorcist: trash a card from your hand; gain a cheaper Spirit (Will-o'-Wisp, Imp,
+# Ghost: all three piles are in games using it).
+SPIRITS = ("Will-o'-Wisp", "Imp", "Ghost")
+
+
+def _exorcist(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    limit = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    options = []
+    for name in SPIRITS:
+        top = g.piles[name].top if name in g.piles else None
+        if top is not None:
+            cost = g.cost(top)
+            if cost.at_most(limit) and cost != limit:
+                options.append((name, name))
+    if options:
+        name = g.choose_option(p, card.name, "Gain a cheaper Spirit", options)
+        g.gain(p, name, source=card.name)
+
+
+EXORCIST = _k("Exorcist", 4, ("Night",), on_play=_exorcist, extra_piles=SPIRITS)
+
+
+# --- Cemetery: 2 VP; when you gain it, trash up to 4 cards from your hand. Its Heirloom
+# Haunted Mirror: 1 coin; when trashed (however, FAQ), you may discard an Action card to
+# gain a Ghost.
+def _cemetery_gained(g: Game, p: Player, card: Card) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+CEMETERY = _k("Cemetery", 4, ("Victory",), vp=2, on_gain=_cemetery_gained,
+              heirloom="Haunted Mirror", extra_piles=("Ghost",))
+
+
+def _haunted_mirror_trashed(g: Game, p: Player, card: Card) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may discard an Action card to gain a Ghost",
+                                min=0, max=1, pred=lambda c: c.defn.is_action)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        if "Ghost" in g.piles:
+            g.gain(p, "Ghost", source=card.name)
+
+
+HAUNTED_MIRROR = _k("Haunted Mirror", 0, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
+                    on_trash=_haunted_mirror_trashed)

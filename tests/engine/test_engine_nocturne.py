@@ -304,3 +304,47 @@ def test_faithful_hound_plays_for_two_cards() -> None:
     g, _ = make(["Faithful Hound"], {"hand": ["Faithful Hound"], "deck": ["Copper"] * 2}, {})
     g.play_action("Faithful Hound")
     assert hand(g, 0) == ["Copper", "Copper"]
+
+
+def test_will_o_wisp_takes_a_card_costing_two_or_less() -> None:
+    g, _ = make(["Transmute"], {"hand": ["Will-o'-Wisp"], "deck": ["Copper", "Curse"]}, {})
+    g.play_action("Will-o'-Wisp")
+    assert hand(g, 0) == ["Copper", "Curse"] and g.actions == 1
+    g2, _ = make(["Transmute"], {"hand": ["Will-o'-Wisp"], "deck": ["Copper", "Transmute"]}, {})
+    g2.play_action("Will-o'-Wisp")
+    assert hand(g2, 0) == ["Copper"] and deck(g2, 0) == ["Transmute"]
+
+
+def test_ghost_plays_the_action_twice_next_turn() -> None:
+    g, s = make(["Village"], {"hand": ["Ghost"], "deck": ["Estate", "Village"] + ["Copper"] * 9},
+                {"deck": E5}, phase="night")
+    g.play_night("Ghost")
+    assert names(g.players[0].mats["Ghost"]) == ["Village"]
+    g.end_phase()
+    g.end_turn()
+    assert g.actions == 1 + 2 + 2 and len(g.players[0].hand) == 5 + 2
+    assert names(g.players[0].in_play) == ["Ghost", "Village"]
+
+
+def test_exorcist_offers_only_strictly_cheaper_spirits() -> None:
+    g, s = make(["Exorcist"], {"hand": ["Exorcist", "Gold"]}, {}, answers=["Ghost"],
+                phase="night")
+    g.play_night("Exorcist")
+    assert set(s.asked[0].option_ids()) == {"Will-o'-Wisp", "Imp", "Ghost"}
+    g2, s2 = make(["Exorcist"], {"hand": ["Exorcist", "Copper"]}, {}, phase="night")
+    g2.play_night("Exorcist")
+    assert s2.asked == [] and g2.players[0].discard == []  # nothing costs less than 0
+
+
+def test_cemetery_trash_on_gain_and_two_vp() -> None:
+    g, s = make(["Cemetery"], {"hand": ["Estate", "Curse", "Copper"]}, {},
+                answers=[["Curse", "Estate"]])
+    g.gain_card(0, "Cemetery")
+    assert names(g.trash) == ["Curse", "Estate"] and g.victory_points(g.players[0]) == 2
+
+
+def test_haunted_mirror_may_decline() -> None:
+    g, s = make(["Cemetery", "Village"], {"hand": ["Haunted Mirror", "Village"]}, {},
+                answers=[[]])
+    g.trash_from_hand(0, "Haunted Mirror")
+    assert hand(g, 0) == ["Village"] and g.players[0].discard == []

@@ -1031,6 +1031,61 @@ def hound_only_from_hand(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(primitives.GameBase, "discard_card", discard_card)
 
 
+def _ghost_plays_once(g, p, card) -> None:
+    mat = p.mats.get("Ghost", [])
+    if mat:
+        g.play_card(p, mat[0], mat, by=card)
+        if not mat:
+            del p.mats["Ghost"]
+
+
+def ghost_plays_once(mp: pytest.MonkeyPatch) -> None:
+    """Ghost's set-aside card is played once (wrong: twice)."""
+    from engine.cards import nocturne
+
+    mp.setattr(nocturne, "_ghost_effect", lambda mine: _ghost_plays_once)
+    mp.setattr(registry.card("Ghost"), "next_turn", _ghost_plays_once)
+
+
+def ghost_second_play_needs_the_card(mp: pytest.MonkeyPatch) -> None:
+    """The second play is skipped once the card left play (wrong: it still happens)."""
+    def effect(g, p, card) -> None:
+        mat = p.mats.get("Ghost", [])
+        if mat:
+            target = mat[0]
+            g.play_card(p, target, mat, by=card)
+            if not mat:
+                del p.mats["Ghost"]
+            if target in p.in_play:
+                g.play_card(p, target, None, by=card, again=True)
+
+    mp.setattr(registry.card("Ghost"), "next_turn", effect)
+
+
+def will_o_wisp_compares_coins_only(g, p, card, play) -> None:
+    top = g.peek_top(p)
+    if top is not None and g.cost(top).coins <= 2:
+        g.to_hand(p, top, p.deck)
+
+
+def exorcist_same_or_cheaper(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if not picked:
+        return
+    limit = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    options = [(n, n) for n in ("Will-o'-Wisp", "Imp", "Ghost")
+               if g.piles[n].top is not None
+               and g.cost(g.piles[n].top).at_most(limit.plus_coins(1))]
+    if options:
+        g.gain(p, g.choose_option(p, card.name, "Gain", options), source=card.name)
+
+
+def cemetery_trashes_up_to_two(g, p, card) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=2):
+        g.trash_card(p, c, p.hand, card.name)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1255,6 +1310,15 @@ CASES: list[tuple[str, Patch]] = [
                                                      hound_set_aside_to_discard_at_end)),
     ("faithful-hound--discarded-from-deck", hound_only_from_hand),
     ("faithful-hound--discarded-to-militia", hook("Faithful Hound", "on_discard", None)),
+    ("ghost--plays-action-twice-next-turn", ghost_plays_once),
+    ("ghost--duration-and-self-trashing", ghost_second_play_needs_the_card),
+    ("will-o-wisp--cheap-card-to-hand", hook("Will-o'-Wisp", "on_play",
+                                             will_o_wisp_compares_coins_only)),
+    ("exorcist--cheaper-spirit", hook("Exorcist", "on_play", exorcist_same_or_cheaper)),
+    ("cemetery--gain-trashes-haunted-mirror", hook("Cemetery", "on_gain",
+                                                   cemetery_trashes_up_to_two)),
+    ("cemetery--gain-trashes-haunted-mirror", hook("Haunted Mirror", "on_trash", None)),
+    ("cemetery--haunted-mirror-and-pasture-replace-coppers", hook("Cemetery", "heirloom", None)),
 ]
 
 

@@ -419,3 +419,58 @@ def _haunted_mirror_trashed(g: Game, p: Player, card: Card) -> None:
 
 HAUNTED_MIRROR = _k("Haunted Mirror", 0, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
                     on_trash=_haunted_mirror_trashed)
+
+
+# --- Wish (not in the Supply): +1 Action; return this to its pile; if you did, gain a
+# card costing up to 6 to your hand (only then, FAQ: a second Throne Room play gains nothing).
+def _wish(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card not in p.in_play:
+        return
+    g.return_to_pile(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 6 to your hand",
+                           max_cost=Cost(6))
+    if name:
+        g.gain(p, name, to="hand", source=card.name)
+
+
+WISH = _k("Wish", 0, ("Action",), kind="non-supply", actions=1, on_play=_wish, pile_size=12)
+
+
+# --- Secret Cave: +1 Card, +1 Action; you may discard 3 cards; if you did, +3 coins at
+# the start of your next turn. Choosing to discard with fewer than 3 cards discards them
+# all but gives no bonus (FAQ). Heirloom: Magic Lamp.
+def _secret_cave(g: Game, p: Player, card: Card, play: Play) -> None:
+    if not g.yes_no(p, card.name, "Discard 3 cards?"):
+        return
+    picked = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
+    for c in picked:
+        g.discard_card(p, c, p.hand, card.name)
+    if len(picked) == 3:
+        g.schedule_duration(p, card)
+
+
+def _secret_cave_next(g: Game, p: Player, card: Card) -> None:
+    g.coins += 3
+
+
+SECRET_CAVE = _k("Secret Cave", 3, ("Action", "Duration"), cards=1, actions=1,
+                 on_play=_secret_cave, next_turn=_secret_cave_next, heirloom="Magic Lamp",
+                 extra_piles=("Wish",))
+
+
+# --- Magic Lamp: 1 coin; with at least 6 cards you have exactly 1 copy of in play
+# (itself included, FAQ), trash it and gain 3 Wishes. Its coin stays made (FAQ).
+def _magic_lamp(g: Game, p: Player, card: Card, play: Play) -> None:
+    counts: dict[str, int] = {}
+    for c in p.in_play:
+        counts[c.name] = counts.get(c.name, 0) + 1
+    if sum(1 for n in counts.values() if n == 1) < 6 or card not in p.in_play:
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    if "Wish" in g.piles:
+        for _ in range(3):
+            g.gain(p, "Wish", source=card.name)
+
+
+MAGIC_LAMP = _k("Magic Lamp", 0, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
+                on_play=_magic_lamp)

@@ -348,3 +348,39 @@ def test_haunted_mirror_may_decline() -> None:
                 answers=[[]])
     g.trash_from_hand(0, "Haunted Mirror")
     assert hand(g, 0) == ["Village"] and g.players[0].discard == []
+
+
+def test_secret_cave_bonus_only_for_three_discarded() -> None:
+    g, s = make(["Secret Cave"], {"hand": ["Secret Cave", "Estate", "Estate", "Curse"],
+                                  "deck": ["Copper"] * 11}, {"deck": E5},
+                answers=["yes", ["Estate", "Estate", "Curse"]])
+    g.play_action("Secret Cave")
+    assert g.actions == 1 and hand(g, 0) == ["Copper"]
+    g.end_turn()
+    g.end_turn()
+    assert (g.current, g.coins) == (0, 3)
+
+
+def test_secret_cave_brings_wish_pile_and_magic_lamp() -> None:
+    from engine import new_game
+
+    g = new_game(["Secret Cave", "Village", "Smithy", "Market", "Festival", "Laboratory",
+                  "Cellar", "Chapel", "Moat", "Mine"], 2, seed=3)
+    assert not g.piles["Wish"].supply and len(g.piles["Wish"]) == 12
+    assert sum(c.name == "Magic Lamp" for c in g.players[0].all_cards()) == 1
+
+
+def test_magic_lamp_needs_six_single_copies() -> None:
+    g, _ = make(["Secret Cave", "Village", "Smithy", "Market"],
+                {"hand": ["Magic Lamp"], "in_play": ["Village", "Smithy", "Market", "Silver",
+                                                     "Gold"]}, {}, phase="buy")
+    g.play_treasure("Magic Lamp")
+    assert names(g.trash) == ["Magic Lamp"] and names(g.players[0].discard) == ["Wish"] * 3
+    assert g.coins == 1
+
+
+def test_wish_gains_to_hand_up_to_six() -> None:
+    g, s = make(["Secret Cave"], {"hand": ["Wish"]}, {}, answers=["Gold"])
+    g.play_action("Wish")
+    assert hand(g, 0) == ["Gold"] and g.actions == 1 and len(g.piles["Wish"]) == 13
+    assert "Province" not in s.asked[0].option_ids()

@@ -1086,6 +1086,28 @@ def cemetery_trashes_up_to_two(g, p, card) -> None:
         g.trash_card(p, c, p.hand, card.name)
 
 
+def secret_cave_bonus_for_any_discard(g, p, card, play) -> None:
+    if g.yes_no(p, card.name, "Discard 3?"):
+        for c in g.choose_from_hand(p, card.name, "Discard", min=3, max=3):
+            g.discard_card(p, c, p.hand, card.name)
+        g.schedule_duration(p, card)
+
+
+def magic_lamp_counts_card_names(g, p, card, play) -> None:
+    if len({c.name for c in p.in_play}) >= 6 and card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+        for _ in range(3):
+            g.gain(p, "Wish", source=card.name)
+
+
+def wish_gains_every_play(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.return_to_pile(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(6))
+    if name:
+        g.gain(p, name, to="hand", source=card.name)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1319,6 +1341,15 @@ CASES: list[tuple[str, Patch]] = [
                                                    cemetery_trashes_up_to_two)),
     ("cemetery--gain-trashes-haunted-mirror", hook("Haunted Mirror", "on_trash", None)),
     ("cemetery--haunted-mirror-and-pasture-replace-coppers", hook("Cemetery", "heirloom", None)),
+    ("secret-cave--fewer-than-three-cards", hook("Secret Cave", "on_play",
+                                                 secret_cave_bonus_for_any_discard)),
+    ("secret-cave--discard-three-for-coins-next-turn", hook("Secret Cave", "next_turn",
+                                                            lambda g, p, card: None)),
+    ("secret-cave--magic-lamp-replaces-copper", hook("Secret Cave", "heirloom", None)),
+    ("magic-lamp--copies-do-not-count", hook("Magic Lamp", "on_play",
+                                             magic_lamp_counts_card_names)),
+    ("magic-lamp--six-single-copies", hook("Magic Lamp", "coins", 0)),
+    ("wish--return-then-gain-to-hand", hook("Wish", "on_play", wish_gains_every_play)),
 ]
 
 

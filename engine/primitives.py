@@ -135,6 +135,8 @@ class GameBase:
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
+        # Cards in the trash turned face down for the turn (each played by Necromancer).
+        self.face_down: list[Card] = []
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:

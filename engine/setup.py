@@ -212,6 +212,15 @@ def _rule_traits(ctx: SetupContext) -> None:
         ctx.landscape.setdefault("traits", {})[trait] = pile
 
 
+ZOMBIES = ("Zombie Apprentice", "Zombie Mason", "Zombie Spy")
+
+
+def _rule_zombies(ctx: SetupContext) -> None:
+    """Necromancer's setup: the three Zombies start the game in the trash."""
+    if "Necromancer" in ctx.kingdom:
+        ctx.landscape["trash"] = list(ZOMBIES)
+
+
 SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_basics,
     _rule_kingdom,
@@ -223,6 +232,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_black_market,
     _rule_starting_decks,
     _rule_traits,
+    _rule_zombies,
 ]
 
 
@@ -259,6 +269,7 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
         game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
     game.black_market = [game.new_card(registry.card(n))
                          for n in ctx.landscape.get("black_market", ())]
+    game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():

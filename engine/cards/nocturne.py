@@ -474,3 +474,21 @@ def _magic_lamp(g: Game, p: Player, card: Card, play: Play) -> None:
 
 MAGIC_LAMP = _k("Magic Lamp", 0, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
                 on_play=_magic_lamp)
+
+
+# --- Necromancer: play a face up, non-Duration Action card from the trash, leaving it
+# there, face down for the rest of the turn (GameBase.face_down). Not being in play, it
+# cannot be moved by its own effects ("trash this", "return this" fail, FAQ).
+# Setup (engine.setup): the three Zombies start in the trash.
+def _necromancer(g: Game, p: Player, card: Card, play: Play) -> None:
+    eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration
+                and c not in g.face_down]
+    picked = g.choose_cards(p, card.name, "Play an Action card from the trash", eligible)
+    if not picked:
+        return
+    target = picked[0]
+    g.face_down.append(target)
+    g.play_card(p, target, None, by=card)
+
+
+NECROMANCER = _k("Necromancer", 4, ("Action",), on_play=_necromancer)

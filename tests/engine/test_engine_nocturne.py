@@ -384,3 +384,29 @@ def test_wish_gains_to_hand_up_to_six() -> None:
     g.play_action("Wish")
     assert hand(g, 0) == ["Gold"] and g.actions == 1 and len(g.piles["Wish"]) == 13
     assert "Province" not in s.asked[0].option_ids()
+
+
+def test_necromancer_setup_puts_zombies_in_trash() -> None:
+    from engine import new_game
+
+    g = new_game(["Necromancer", "Village", "Smithy", "Market", "Festival", "Laboratory",
+                  "Cellar", "Chapel", "Moat", "Mine"], 2, seed=1)
+    assert names(g.trash) == ["Zombie Apprentice", "Zombie Mason", "Zombie Spy"]
+
+
+def test_necromancer_face_down_only_for_the_turn() -> None:
+    g, s = make(["Necromancer", "Village"], {"hand": ["Necromancer"], "deck": ["Copper"] * 6,
+                                             "discard": ["Necromancer"]},
+                {"deck": E5}, trash=["Village", "Wharf"])
+    g.play_action("Necromancer")  # Village is the only choice: not asked
+    assert s.asked == [] and g.actions == 2 and names(g.trash) == ["Village", "Wharf"]
+    assert names(g.face_down) == ["Village"]
+    g.end_turn()
+    g.end_turn()
+    assert g.face_down == []
+
+
+def test_necromancer_with_nothing_to_play() -> None:
+    g, s = make(["Necromancer"], {"hand": ["Necromancer"]}, {}, trash=["Wharf", "Copper"])
+    g.play_action("Necromancer")
+    assert s.asked == [] and g.actions == 0

@@ -1108,6 +1108,26 @@ def wish_gains_every_play(g, p, card, play) -> None:
         g.gain(p, name, to="hand", source=card.name)
 
 
+def necromancer_ignores_face_down(g, p, card, play) -> None:
+    eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration]
+    picked = g.choose_cards(p, card.name, "Play", eligible)
+    if picked:
+        g.play_card(p, picked[0], None, by=card)
+
+
+def necromancer_moves_it_into_play(g, p, card, play) -> None:
+    eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration
+                and c not in g.face_down]
+    picked = g.choose_cards(p, card.name, "Play", eligible)
+    if picked:
+        g.face_down.append(picked[0])
+        g.play_card(p, picked[0], g.trash, by=card)
+
+
+def no_zombies(ctx) -> None:
+    pass
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1350,6 +1370,12 @@ CASES: list[tuple[str, Patch]] = [
                                              magic_lamp_counts_card_names)),
     ("magic-lamp--six-single-copies", hook("Magic Lamp", "coins", 0)),
     ("wish--return-then-gain-to-hand", hook("Wish", "on_play", wish_gains_every_play)),
+    ("necromancer--plays-from-trash-face-down", hook("Necromancer", "on_play",
+                                                     necromancer_ignores_face_down)),
+    ("necromancer--cards-that-move-themselves", hook("Necromancer", "on_play",
+                                                     necromancer_moves_it_into_play)),
+    ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
+                                                               no_zombies)),
 ]
 
 

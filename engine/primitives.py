@@ -115,6 +115,7 @@ class GameBase:
         self._attack_reactions = False
         self._buy_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
+        self._gain_watchers: list[CardDef] = []  # piles' cards with on_any_gain (Changeling)
         self.card_count = 0
         self._refresh_flags()
 
@@ -161,6 +162,8 @@ class GameBase:
         self._gain_reactions = any(d.react_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
+        watchers = [pile.cards[0].defn for pile in self.piles.values() if pile.cards]
+        self._gain_watchers = [d for d in dict.fromkeys(watchers) if d.on_any_gain is not None]
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -400,6 +403,9 @@ class GameBase:
             d.on_gain(self, p, card)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+        for watcher in self._gain_watchers:
+            assert watcher.on_any_gain is not None
+            watcher.on_any_gain(self, p, card, zone)
 
     def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
                    event: str) -> Iterator[Card]:
@@ -501,8 +507,10 @@ class GameBase:
         if self._logging:
             self._event("return", p, (card,), source)
 
-    def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str) -> Card | None:
-        """Return ``card`` to its pile and take the top of ``pile_name`` in its place.
+    def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str,
+                 to_zone: list[Card] | None = None) -> Card | None:
+        """Return ``card`` to its pile and take the top of ``pile_name`` in its place
+        (or, with ``to_zone``, into that zone: Changeling's goes to the discard pile).
 
         Exchanging is neither gaining nor trashing, so no trigger fires.
         Nothing happens if ``pile_name`` is empty.
@@ -512,7 +520,11 @@ class GameBase:
             return None
         idx = from_zone.index(card)
         new = pile.cards.pop()
-        from_zone[idx] = new
+        if to_zone is None:
+            from_zone[idx] = new
+        else:
+            del from_zone[idx]
+            to_zone.append(new)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("exchange", p, (card, new))

@@ -38,7 +38,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain", "shields", "on_discard",
+        "pile_size", "plain", "shields", "on_discard", "on_any_gain",
     )
 
     def __init__(
@@ -70,6 +70,7 @@ class CardDef:
         pile_size: Any = None,
         shields: bool = False,
         on_discard: CardHook | None = None,
+        on_any_gain: Callable[..., None] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -109,6 +110,10 @@ class CardDef:
         # "When you discard this" (Faithful Hound): fired by the discard primitive, from
         # wherever the card was discarded, and not in Clean-up, which moves cards without it.
         self.on_discard = on_discard
+        # "In games using this, when you gain a card" (Changeling): fired for every gain
+        # by any player while this card's pile is in the game, after the gained card's own
+        # when-gain effects and reactions; called as (game, player, gained card, zone).
+        self.on_any_gain = on_any_gain
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         self.plain = on_play is None
 

@@ -492,3 +492,35 @@ def _necromancer(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 NECROMANCER = _k("Necromancer", 4, ("Action",), on_play=_necromancer)
+
+
+# --- Changeling: trash this; gain a copy of a card you have in play (any type, a Duration
+# from an earlier turn too, FAQ). In games using it, when you gain a card costing 3 or
+# more you may exchange it for a Changeling, which goes to your discard pile (FAQ).
+def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    names = [n for n in dict.fromkeys(c.name for c in p.in_play)
+             if n in g.piles and g.piles[n].top is not None and g.piles[n].top.name == n]
+    if not names:
+        return
+    name = names[0] if len(names) == 1 else g.choose_option(
+        p, card.name, "Gain a copy of a card you have in play", [(n, n) for n in names])
+    g.gain(p, name, source=card.name)
+
+
+def _changeling_exchange(g: Game, p: Player, gained: Card, zone: list[Card]) -> None:
+    """Only a card still where it was gained, with a pile to go back to, costing 3 or more
+    now (so not a Bridge-reduced Silver, nor Transmute's 0 and a Potion, FAQ)."""
+    pile = g.piles.get("Changeling")
+    if (pile is None or not pile.cards or gained.name == "Changeling" or gained not in zone
+            or g.pile_name_of(gained) not in g.piles
+            or not Cost(3).at_most(g.cost(gained))):
+        return
+    if g.yes_no(p, "Changeling", f"Exchange {gained.name} for a Changeling?",
+                context={"card": gained.name}):
+        g.exchange(p, gained, zone, "Changeling", to_zone=p.discard)
+
+
+CHANGELING = _k("Changeling", 3, ("Night",), on_play=_changeling,
+                on_any_gain=_changeling_exchange)

@@ -410,3 +410,33 @@ def test_necromancer_with_nothing_to_play() -> None:
     g, s = make(["Necromancer"], {"hand": ["Necromancer"]}, {}, trash=["Wharf", "Copper"])
     g.play_action("Necromancer")
     assert s.asked == [] and g.actions == 0
+
+
+def test_changeling_exchange_offered_to_any_player_for_three_or_more() -> None:
+    g, s = make(["Changeling"], {}, {}, answers=["yes"])
+    g.gain_card(1, "Copper")
+    g.gain_card(1, "Silver")
+    assert len(s.asked) == 1 and s.asked[0].player == 1
+    assert names(g.players[1].discard) == ["Copper", "Changeling"]
+    assert len(g.piles["Silver"]) == 40
+
+
+def test_no_exchange_without_changeling_in_the_game() -> None:
+    g, s = make(["Village"], {}, {})
+    g.gain_card(0, "Gold")
+    assert s.asked == []
+
+
+def test_changeling_play_gains_copy_of_single_card_in_play_without_asking() -> None:
+    g, s = make(["Changeling"], {"hand": ["Changeling"], "in_play": ["Gold", "Gold"]}, {},
+                answers=["no"], phase="night")
+    g.play_night("Changeling")
+    assert names(g.trash) == ["Changeling"] and names(g.players[0].discard) == ["Gold"]
+    assert [d.kind.value for d in s.asked] == ["yes_no"]  # only the exchange question
+
+
+def test_changeling_with_nothing_in_play_gains_nothing() -> None:
+    g, s = make(["Changeling"], {"hand": ["Changeling"], "in_play": ["Pasture"]}, {},
+                phase="night")
+    g.play_night("Changeling")
+    assert names(g.trash) == ["Changeling"] and g.players[0].discard == []

@@ -1128,6 +1128,30 @@ def no_zombies(ctx) -> None:
     pass
 
 
+def changeling_exchange_in_place(g, p, gained, zone) -> None:
+    pile = g.piles.get("Changeling")
+    if pile and pile.cards and gained in zone and Cost(3).at_most(g.cost(gained)) \
+            and gained.name != "Changeling" and g.yes_no(p, "Changeling", "Exchange?"):
+        g.exchange(p, gained, zone, "Changeling")
+
+
+def changeling_printed_cost(g, p, gained, zone) -> None:
+    pile = g.piles.get("Changeling")
+    if pile and pile.cards and gained in zone and gained.defn.cost.coins >= 3 \
+            and gained.name != "Changeling" and g.yes_no(p, "Changeling", "Exchange?"):
+        g.exchange(p, gained, zone, "Changeling", to_zone=p.discard)
+
+
+def changeling_copies_this_turns_cards(g, p, card, play) -> None:
+    if card in p.in_play:
+        g.trash_card(p, card, p.in_play, card.name)
+    names = [n for n in dict.fromkeys(c.name for c in g.played_this_turn if c in p.in_play)
+             if n in g.piles and g.piles[n].cards]
+    if names:
+        g.gain(p, names[0] if len(names) == 1 else g.choose_option(
+            p, card.name, "Gain", [(n, n) for n in names]), source=card.name)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1374,6 +1398,13 @@ CASES: list[tuple[str, Patch]] = [
                                                      necromancer_ignores_face_down)),
     ("necromancer--cards-that-move-themselves", hook("Necromancer", "on_play",
                                                      necromancer_moves_it_into_play)),
+    ("changeling--goes-to-discard-after-gain-effects", hook("Changeling", "on_any_gain",
+                                                            changeling_exchange_in_place)),
+    ("changeling--cost-three-or-more-now", hook("Changeling", "on_any_gain",
+                                                changeling_printed_cost)),
+    ("changeling--exchange-a-bought-card", hook("Changeling", "on_any_gain", None)),
+    ("changeling--copy-of-a-card-in-play", hook("Changeling", "on_play",
+                                                changeling_copies_this_turns_cards)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

@@ -530,6 +530,44 @@ class GameBase:
             self._event("exchange", p, (card, new))
         return new
 
+    def next_landscape(self, deck: LandscapeDeck) -> str | None:
+        """Take the top of a Boons or Hexes deck, first shuffling its discards into a new
+        deck if it is empty (None only if every one of them is out)."""
+        if not deck.cards:
+            if not deck.discard:
+                return None
+            deck.cards = deck.discard
+            deck.discard = []
+            if self._in_move and self._rng_saved is None:
+                self._rng_saved = self.rng.getstate()
+            self.rng.shuffle(deck.cards)
+        return deck.cards.pop()
+
+    def receive_boon(self, p: Player, source: str | None = None,
+                     name: str | None = None) -> str | None:
+        """``p`` receives a Boon: the top of the Boons deck (or ``name``, a Boon already
+        taken: Druid's, a shared one). It goes to the Boons discard pile after, unless it
+        is kept until Clean-up. Returns the Boon's name."""
+        from engine import registry
+
+        if name is None:
+            name = self.next_landscape(self.boons)
+            if name is None:
+                return None
+            self.boons.held.append((p.index, name))  # in front of p while it resolves
+            release = True
+        else:
+            release = False
+        if self._logging:
+            self._event("reveal", p, (), source, boon=name)
+        boon = registry.landscape(name)
+        if boon.on_receive is not None:
+            boon.on_receive(self, p, name)
+        if release and not boon.keep and (p.index, name) in self.boons.held:
+            self.boons.held.remove((p.index, name))
+            self.boons.discard.append(name)
+        return name
+
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
         effect = card.defn.next_turn

@@ -221,6 +221,19 @@ def _rule_zombies(ctx: SetupContext) -> None:
         ctx.landscape["trash"] = list(ZOMBIES)
 
 
+def _rule_boons(ctx: SetupContext) -> None:
+    """Fate cards: the Boons are shuffled into a deck, and Will-o'-Wisp (The Swamp's Gift
+    gains it) is a non-Supply pile."""
+    if not any("Fate" in d.types for d in ctx.defs()):
+        return
+    boons = registry.landscapes("boon")
+    ctx.rng.shuffle(boons)
+    ctx.landscape["boons"] = boons
+    if "Will-o'-Wisp" not in ctx.piles:
+        ctx.add_pile("Will-o'-Wisp", pile_size(registry.card("Will-o'-Wisp"), ctx.players),
+                     supply=False, kingdom=False)
+
+
 SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_basics,
     _rule_kingdom,
@@ -233,6 +246,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_starting_decks,
     _rule_traits,
     _rule_zombies,
+    _rule_boons,
 ]
 
 
@@ -270,6 +284,7 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.black_market = [game.new_card(registry.card(n))
                          for n in ctx.landscape.get("black_market", ())]
     game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
+    game.boons.cards = list(ctx.landscape.get("boons", ()))
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():

@@ -53,12 +53,16 @@ def checkpoint(game: Game) -> Any:
         list(game.extra_turns),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
+        [(deck, deck.cards[:], deck.discard[:], deck.held[:])
+         for deck in (game.boons, game.hexes, game.loot)],
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
-    fields, lists, piles, events_bought, extra, script, players = saved
+    fields, lists, piles, events_bought, extra, script, players, landscapes = saved
+    for deck, cards, discard, held in landscapes:
+        deck.cards, deck.discard, deck.held = cards, discard, held
     for f, v in zip(_GAME_FIELDS, fields, strict=True):
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):

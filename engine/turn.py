@@ -30,6 +30,8 @@ if TYPE_CHECKING:
 PHASES = ("action", "buy", "night", "cleanup")
 # The mat of cards set aside to be put into their owner's hand at the end of the turn.
 UNTIL_END_OF_TURN = "until end of turn"
+# The Boon whose "+1 Card at end of this turn" happens after Clean-up's draw.
+RIVERS_GIFT = "The River's Gift"
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -388,12 +390,20 @@ class Game(GameBase):
 
     def _end_of_turn(self) -> None:
         """After Clean-up's draw: every player takes back into hand the cards set aside
-        "until end of turn" (on the :data:`UNTIL_END_OF_TURN` mat; Faithful Hound)."""
+        "until end of turn" (on the :data:`UNTIL_END_OF_TURN` mat; Faithful Hound), and
+        The River's Gift draws its card; Boons kept until Clean-up are discarded."""
         for q in self.players:
             waiting = q.mats.get(UNTIL_END_OF_TURN)
             if waiting:
                 del q.mats[UNTIL_END_OF_TURN]
                 q.hand.extend(waiting)
+        held = self.boons.held
+        if held:
+            self.boons.held = []
+            for idx, name in held:
+                if name == RIVERS_GIFT:
+                    self.draw(self.players[idx], 1)
+            self.boons.discard.extend(name for _, name in held)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""

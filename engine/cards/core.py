@@ -147,6 +147,28 @@ class EventDef:
         return f"EventDef({self.name!r})"
 
 
+class LandscapeDef:
+    """A Boon, Hex or State: a landscape with an effect, never a card in a deck.
+
+    ``on_receive(game, player, name)`` applies it when received. A Boon with ``keep``
+    stays in front of its receiver until that turn's Clean-up (The Field's Gift).
+    """
+
+    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep")
+
+    def __init__(self, name: str, kind: str, *, set_name: str,
+                 on_receive: Callable[..., None] | None = None, keep: bool = False) -> None:
+        self.name = name
+        self.set_name = set_name
+        self.kind = kind  # "boon", "hex" or "state"
+        self.types = frozenset({kind.capitalize()})
+        self.on_receive = on_receive
+        self.keep = keep
+
+    def __repr__(self) -> str:
+        return f"LandscapeDef({self.name!r})"
+
+
 class Card:
     """One physical card. Identity (``uid``) is unique within a game."""
 

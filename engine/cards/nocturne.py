@@ -8,9 +8,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.cards.core import Card, CardDef
+from engine.cards.core import Card, CardDef, LandscapeDef
 from engine.cost import Cost
-from engine.registry import register
+from engine.registry import register, register_landscape
 from engine.state import DurationEffect
 from engine.turn import UNTIL_END_OF_TURN
 
@@ -524,3 +524,109 @@ def _changeling_exchange(g: Game, p: Player, gained: Card, zone: list[Card]) -> 
 
 CHANGELING = _k("Changeling", 3, ("Night",), on_play=_changeling,
                 on_any_gain=_changeling_exchange)
+
+
+# === Boons: received from the Boons deck (GameBase.receive_boon). Each hook gets the
+# receiving player; "Keep this until Clean-up" is the definition's ``keep``.
+def _boon(name: str, hook, keep: bool = False) -> LandscapeDef:  # type: ignore[no-untyped-def]
+    return register_landscape(LandscapeDef(name, "boon", set_name=SET, on_receive=hook,
+                                           keep=keep))
+
+
+def _earths_gift(g: Game, p: Player, name: str) -> None:
+    picked = g.choose_from_hand(p, name, "You may discard a Treasure to gain a card costing "
+                                "up to 4", min=0, max=1, pred=lambda c: c.defn.is_treasure)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, name)
+        gain = g.choose_supply(p, name, "Gain a card costing up to 4", max_cost=Cost(4))
+        if gain:
+            g.gain(p, gain, source=name)
+
+
+def _fields_gift(g: Game, p: Player, name: str) -> None:
+    g.actions += 1
+    g.coins += 1
+
+
+def _flames_gift(g: Game, p: Player, name: str) -> None:
+    for c in g.choose_from_hand(p, name, "You may trash a card from your hand", min=0, max=1):
+        g.trash_card(p, c, p.hand, name)
+
+
+def _forests_gift(g: Game, p: Player, name: str) -> None:
+    g.buys += 1
+    g.coins += 1
+
+
+def _moons_gift(g: Game, p: Player, name: str) -> None:
+    # An empty discard pile: nothing happens (FAQ).
+    for c in g.choose_cards(p, name, "You may put a card from your discard pile onto your deck",
+                            list(p.discard), min=0, max=1):
+        g.topdeck(p, c, p.discard, name)
+
+
+def _mountains_gift(g: Game, p: Player, name: str) -> None:
+    g.gain(p, "Silver", source=name)
+
+
+def _rivers_gift(g: Game, p: Player, name: str) -> None:
+    """+1 Card at the end of this turn: drawn after Clean-up's draw (engine.turn)."""
+
+
+def _seas_gift(g: Game, p: Player, name: str) -> None:
+    g.draw(p, 1)
+
+
+def _skys_gift(g: Game, p: Player, name: str) -> None:
+    # With fewer than 3 cards, choosing to discards them all but gains nothing; three
+    # cards make one Gold (FAQ).
+    if not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
+        return
+    picked = g.choose_from_hand(p, name, "Discard 3 cards", min=3, max=3)
+    for c in picked:
+        g.discard_card(p, c, p.hand, name)
+    if len(picked) == 3:
+        g.gain(p, "Gold", source=name)
+
+
+def _suns_gift(g: Game, p: Player, name: str) -> None:
+    looked = g.reveal_from_deck(p, 4, name, look=True)
+    for c in g.choose_cards(p, name, "Discard any number of them", looked,
+                            min=0, max=len(looked)):
+        g.discard_card(p, c, p.set_aside, name)
+    rest = [c for c in looked if c in p.set_aside]
+    for c in g.order_cards(p, name, "Put the rest back (the last ends on top)", rest):
+        g.topdeck(p, c, p.set_aside, name)
+
+
+def _swamps_gift(g: Game, p: Player, name: str) -> None:
+    if "Will-o'-Wisp" in g.piles:
+        g.gain(p, "Will-o'-Wisp", source=name)
+
+
+def _winds_gift(g: Game, p: Player, name: str) -> None:
+    g.draw(p, 2)
+    for c in g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2):
+        g.discard_card(p, c, p.hand, name)
+
+
+THE_EARTHS_GIFT = _boon("The Earth's Gift", _earths_gift)
+THE_FIELDS_GIFT = _boon("The Field's Gift", _fields_gift, keep=True)
+THE_FLAMES_GIFT = _boon("The Flame's Gift", _flames_gift)
+THE_FORESTS_GIFT = _boon("The Forest's Gift", _forests_gift, keep=True)
+THE_MOONS_GIFT = _boon("The Moon's Gift", _moons_gift)
+THE_MOUNTAINS_GIFT = _boon("The Mountain's Gift", _mountains_gift)
+THE_RIVERS_GIFT = _boon("The River's Gift", _rivers_gift, keep=True)
+THE_SEAS_GIFT = _boon("The Sea's Gift", _seas_gift)
+THE_SKYS_GIFT = _boon("The Sky's Gift", _skys_gift)
+THE_SUNS_GIFT = _boon("The Sun's Gift", _suns_gift)
+THE_SWAMPS_GIFT = _boon("The Swamp's Gift", _swamps_gift)
+THE_WINDS_GIFT = _boon("The Wind's Gift", _winds_gift)
+
+
+# --- Bard (Fate): +2 coins; receive a Boon.
+def _bard(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.receive_boon(p, card.name)
+
+
+BARD = _k("Bard", 4, ("Action", "Fate"), coins=2, on_play=_bard)

@@ -170,6 +170,8 @@ class Table:
                 game = engine_setup.game_from_state(
                     _state_description(setup), providers=providers
                 )
+            if setup.get("boons"):
+                _stack_boons(game, list(setup["boons"]))
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
@@ -255,7 +257,10 @@ class Table:
             turn["extra_turn"] = True
         supply = dict(raw["supply"])
         supply.update(raw.get("non_supply", {}))
-        return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
+        boons = self.game.boons
+        return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"],
+                "boons_discard": list(boons.discard),
+                "boons_held": [name for _, name in boons.held]}
 
     def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
         """Names of the Supply piles (only the Kingdom ones if asked), sorted."""
@@ -316,6 +321,23 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "potions": turn.get("potions", 0),
         "colonies": setup.get("colonies", False),
     }
+
+
+def _stack_boons(game: Any, top_first: list[str]) -> None:
+    """Put the named Boons on top of the Boons deck, in order (as shuffles are dictated)."""
+    from engine import registry
+
+    boons = registry.landscapes("boon")
+    for name in top_first:
+        if name not in boons:
+            raise EngineProblem(f"setup.boons: {name} is not a Boon")
+    if len(set(top_first)) != len(top_first):
+        raise EngineProblem("setup.boons names a Boon twice")
+    rest = [n for n in game.boons.cards if n not in top_first]
+    if not game.boons.cards:
+        raise EngineProblem("setup.boons: the game has no Boons deck (no Fate card in it)")
+    game.boons.cards = rest + top_first[::-1]
+    game.boons.discard = []
 
 
 def _override_zones(game: Any, setup: dict[str, Any]) -> None:

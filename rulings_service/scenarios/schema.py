@@ -133,6 +133,8 @@ class SetupSchema(Schema):
     colony_randomizer = fields.String(validate=validate.Length(min=1))
     #: The Black Market deck's cards (standard setup only).
     black_market = _card_list()
+    #: The top of the Boons deck, top first (the other Boons follow under them).
+    boons = _card_list()
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
@@ -292,6 +294,10 @@ class ExpectSchema(Schema):
     supply_piles = _card_list()
     #: Exactly these Supply piles are Kingdom piles (order ignored).
     kingdom_piles = _card_list()
+    #: The Boons discard pile, in the order Boons were discarded.
+    boons_discard = _card_list()
+    #: The Boons kept in front of players until Clean-up, in the order received.
+    boons_held = _card_list()
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

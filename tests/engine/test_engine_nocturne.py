@@ -440,3 +440,61 @@ def test_changeling_with_nothing_in_play_gains_nothing() -> None:
                 phase="night")
     g.play_night("Changeling")
     assert names(g.trash) == ["Changeling"] and g.players[0].discard == []
+
+
+def _boon_game(boon: str, p1: dict, answers: list | None = None, **kw):  # type: ignore[no-untyped-def]
+    g, s = make(["Bard", "Smithy"], {"hand": ["Bard"], **p1}, {"deck": E5},
+                answers=answers or [], **kw)
+    g.boons.cards = [b for b in g.boons.cards if b != boon] + [boon]
+    return g, s
+
+
+def test_fate_card_brings_boons_deck_and_will_o_wisps() -> None:
+    from engine import new_game
+
+    g = new_game(["Bard", "Village", "Smithy", "Market", "Festival", "Laboratory",
+                  "Cellar", "Chapel", "Moat", "Mine"], 2, seed=2)
+    assert sorted(g.boons.cards) == sorted(registry_boons()) and len(g.boons.cards) == 12
+    assert not g.piles["Will-o'-Wisp"].supply
+    g2 = new_game(["Village", "Smithy", "Market", "Festival", "Laboratory",
+                   "Cellar", "Chapel", "Moat", "Mine", "Witch"], 2, seed=2)
+    assert g2.boons.cards == [] and "Will-o'-Wisp" not in g2.piles
+
+
+def registry_boons() -> list[str]:
+    from engine import registry
+
+    return registry.landscapes("boon")
+
+
+def test_boons_deck_reshuffles_its_discards_when_empty() -> None:
+    g, _ = _boon_game("The Sea's Gift", {"deck": ["Copper"] * 3})
+    g.boons.discard = g.boons.cards
+    g.boons.cards = []
+    g.play_action("Bard")
+    assert len(g.boons.cards) == 11 and len(g.boons.discard) + len(g.boons.held) == 1
+
+
+@pytest.mark.parametrize(("boon", "p1", "answers", "check"), [
+    ("The Earth's Gift", {"hand": ["Bard", "Copper"]}, ["Copper", "Smithy"],
+     lambda g: names(g.players[0].discard) == ["Copper", "Smithy"]),
+    ("The Field's Gift", {}, [], lambda g: (g.actions, g.coins) == (1, 3)),
+    ("The Flame's Gift", {"hand": ["Bard", "Curse"]}, [["Curse"]],
+     lambda g: names(g.trash) == ["Curse"]),
+    ("The Forest's Gift", {}, [], lambda g: (g.buys, g.coins) == (2, 3)),
+    ("The Mountain's Gift", {}, [], lambda g: names(g.players[0].discard) == ["Silver"]),
+    ("The Sea's Gift", {"deck": ["Gold"]}, [], lambda g: hand(g, 0) == ["Gold"]),
+    ("The Swamp's Gift", {}, [], lambda g: names(g.players[0].discard) == ["Will-o'-Wisp"]),
+    ("The Wind's Gift", {"hand": ["Bard", "Curse"], "deck": ["Gold", "Estate"]},
+     [["Estate", "Curse"]], lambda g: hand(g, 0) == ["Gold"]),
+    ("The Sun's Gift", {"deck": ["Curse", "Gold", "Silver", "Estate", "Copper"]},
+     [["Curse", "Estate"], ["Silver", "Gold"]],
+     lambda g: deck(g, 0) == ["Gold", "Silver", "Copper"]),
+])
+def test_each_boon(boon: str, p1: dict, answers: list, check) -> None:  # type: ignore[no-untyped-def]
+    g, _ = _boon_game(boon, p1, answers)
+    g.play_action("Bard")
+    assert check(g)
+    keep = boon in ("The Field's Gift", "The Forest's Gift")
+    assert (boon in [n for _, n in g.boons.held]) == keep
+    assert (boon in g.boons.discard) != keep

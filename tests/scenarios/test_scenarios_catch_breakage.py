@@ -1152,6 +1152,36 @@ def changeling_copies_this_turns_cards(g, p, card, play) -> None:
             p, card.name, "Gain", [(n, n) for n in names]), source=card.name)
 
 
+def _boon_patch(name: str, **attrs: Any) -> Patch:
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        defn = registry.landscape(name)
+        for attr, value in attrs.items():
+            mp.setattr(defn, attr, value)
+    return apply
+
+
+def skys_gift_gold_per_card(g, p, name) -> None:
+    if g.yes_no(p, name, "Discard 3?"):
+        for c in g.choose_from_hand(p, name, "Discard", min=3, max=3):
+            g.discard_card(p, c, p.hand, name)
+            g.gain(p, "Gold", source=name)
+
+
+def skys_gift_gold_for_any_discard(g, p, name) -> None:
+    if g.yes_no(p, name, "Discard 3?"):
+        for c in g.choose_from_hand(p, name, "Discard", min=3, max=3):
+            g.discard_card(p, c, p.hand, name)
+        g.gain(p, "Gold", source=name)
+
+
+def moons_gift_asks_even_when_empty(g, p, name) -> None:
+    g.choose_option(p, name, "Put a card back?", [("none", "nothing")])
+
+
+def rivers_gift_draws_at_once(g, p, name) -> None:
+    g.draw(p, 1)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1405,6 +1435,18 @@ CASES: list[tuple[str, Patch]] = [
     ("changeling--exchange-a-bought-card", hook("Changeling", "on_any_gain", None)),
     ("changeling--copy-of-a-card-in-play", hook("Changeling", "on_play",
                                                 changeling_copies_this_turns_cards)),
+    ("bard--receives-the-top-boon", hook("Bard", "coins", 0)),
+    ("bard--receives-the-top-boon", hook("Bard", "on_play", no_op)),
+    ("the-skys-gift--three-cards-one-gold", _boon_patch("The Sky's Gift",
+                                                        on_receive=skys_gift_gold_per_card)),
+    ("the-skys-gift--fewer-than-three", _boon_patch("The Sky's Gift",
+                                                    on_receive=skys_gift_gold_for_any_discard)),
+    ("the-moons-gift--empty-discard", _boon_patch("The Moon's Gift",
+                                                  on_receive=moons_gift_asks_even_when_empty)),
+    ("the-rivers-gift--draw-after-new-hand", _boon_patch("The River's Gift",
+                                                         on_receive=rivers_gift_draws_at_once)),
+    ("the-rivers-gift--draw-after-new-hand", _boon_patch("The River's Gift", keep=False)),
+    ("sample-turn--averys-turn", _boon_patch("The Forest's Gift", keep=False)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

@@ -544,27 +544,31 @@ class GameBase:
         return deck.cards.pop()
 
     def receive_boon(self, p: Player, source: str | None = None,
-                     name: str | None = None) -> str | None:
-        """``p`` receives a Boon: the top of the Boons deck (or ``name``, a Boon already
-        taken: Druid's, a shared one). It goes to the Boons discard pile after, unless it
-        is kept until Clean-up. Returns the Boon's name."""
+                     name: str | None = None, shared: bool = False) -> str | None:
+        """``p`` receives a Boon: the top of the Boons deck, or ``name`` (one already
+        taken, as Pixie's). It sits in front of ``p`` while it resolves, then goes to the
+        Boons discard pile, unless it is kept until Clean-up. With ``shared`` (another
+        player's Boon received again: Sacred Grove, Pixie's second time) nothing moves;
+        a shared The River's Gift still draws at the end of the turn. Returns the name."""
         from engine import registry
 
         if name is None:
             name = self.next_landscape(self.boons)
             if name is None:
                 return None
-            self.boons.held.append((p.index, name))  # in front of p while it resolves
-            release = True
-        else:
-            release = False
+        entry = (p.index, name)
+        if not shared:
+            self.boons.held.append(entry)
         if self._logging:
             self._event("reveal", p, (), source, boon=name)
         boon = registry.landscape(name)
         if boon.on_receive is not None:
             boon.on_receive(self, p, name)
-        if release and not boon.keep and (p.index, name) in self.boons.held:
-            self.boons.held.remove((p.index, name))
+        if shared:
+            if boon.keep:
+                self.boons.held.append(entry)  # drawn for, discarded once (engine.turn)
+        elif not boon.keep and entry in self.boons.held:
+            self.boons.held.remove(entry)
             self.boons.discard.append(name)
         return name
 

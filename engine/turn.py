@@ -403,7 +403,8 @@ class Game(GameBase):
             for idx, name in held:
                 if name == RIVERS_GIFT:
                     self.draw(self.players[idx], 1)
-            self.boons.discard.extend(name for _, name in held)
+            # Each Boon exists once: shared or doubled receipts are discarded once.
+            self.boons.discard.extend(dict.fromkeys(name for _, name in held))
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""

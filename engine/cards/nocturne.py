@@ -630,3 +630,90 @@ def _bard(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 BARD = _k("Bard", 4, ("Action", "Fate"), coins=2, on_play=_bard)
+
+
+# --- Sacred Grove (Fate): +1 Buy, +3 coins; receive a Boon; if it doesn't give +1 coin,
+# each other player may receive it (The Field's and The Forest's Gifts are not shared;
+# a shared The River's Gift draws for each at the end of this turn, FAQ).
+COIN_BOONS = ("The Field's Gift", "The Forest's Gift")
+
+
+def _sacred_grove(g: Game, p: Player, card: Card, play: Play) -> None:
+    name = g.receive_boon(p, card.name)
+    if name is None or name in COIN_BOONS:
+        return
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        if g.yes_no(q, card.name, f"Receive {name}?", context={"boon": name}):
+            g.receive_boon(q, card.name, name=name, shared=True)
+
+
+SACRED_GROVE = _k("Sacred Grove", 5, ("Action", "Fate"), buys=1, coins=3,
+                  on_play=_sacred_grove)
+
+
+# --- Idol (Treasure, Attack, Fate): 2 coins; with an odd number of Idols in play (this
+# included; in play, not played, FAQ) receive a Boon, otherwise each other player gains
+# a Curse.
+def _idol(g: Game, p: Player, card: Card, play: Play) -> None:
+    if sum(1 for c in p.in_play if c.name == "Idol") % 2:
+        g.receive_boon(p, card.name)
+    else:
+        for q in play.victims(g):
+            g.gain(q, "Curse", source=card.name)
+
+
+IDOL = _k("Idol", 5, ("Treasure", "Attack", "Fate"), coins=2, on_play=_idol)
+
+
+# --- Pixie (Fate): +1 Card, +1 Action; discard the top Boon; you may trash this to
+# receive that Boon twice (a kept one moves in front of you, counted twice, FAQ).
+# Heirloom Goat: 1 coin; you may trash a card from your hand.
+def _pixie(g: Game, p: Player, card: Card, play: Play) -> None:
+    name = g.next_landscape(g.boons)
+    if name is None:
+        return
+    g.boons.discard.append(name)
+    g.log("reveal", p, (), card.name, boon=name, discarded=True)
+    if card not in p.in_play or not g.yes_no(p, card.name, f"Trash Pixie to receive {name} "
+                                             "twice?", context={"boon": name}):
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    g.boons.discard.remove(name)
+    g.receive_boon(p, card.name, name=name)
+    g.receive_boon(p, card.name, name=name, shared=True)
+
+
+PIXIE = _k("Pixie", 2, ("Action", "Fate"), cards=1, actions=1, on_play=_pixie,
+           heirloom="Goat")
+
+
+def _goat(g: Game, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "You may trash a card from your hand",
+                                min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+GOAT = _k("Goat", 2, ("Treasure", "Heirloom"), kind="heirloom", coins=1, on_play=_goat)
+
+
+# --- Tracker (Fate): +1 coin; receive a Boon; while this is in play, when you gain a
+# card (bought or not, FAQ) you may put it onto your deck. Heirloom Pouch: 1 coin, +1 Buy.
+def _tracker(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.receive_boon(p, card.name)
+
+
+def _tracker_gain(g: Game, p: Player, gained: Card, zone: list[Card]) -> None:
+    if gained not in zone or not any(c.name == "Tracker" for c in p.in_play):
+        return
+    if zone is p.deck and p.deck[-1] is gained:
+        return
+    if g.yes_no(p, "Tracker", f"Put {gained.name} onto your deck?",
+                context={"card": gained.name}):
+        g.topdeck(p, gained, zone, "Tracker")
+
+
+TRACKER = _k("Tracker", 2, ("Action", "Fate"), coins=1, on_play=_tracker,
+             on_any_gain=_tracker_gain, heirloom="Pouch")
+POUCH = _k("Pouch", 2, ("Treasure", "Heirloom"), kind="heirloom", coins=1, buys=1)

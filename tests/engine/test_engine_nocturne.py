@@ -498,3 +498,39 @@ def test_each_boon(boon: str, p1: dict, answers: list, check) -> None:  # type: 
     keep = boon in ("The Field's Gift", "The Forest's Gift")
     assert (boon in [n for _, n in g.boons.held]) == keep
     assert (boon in g.boons.discard) != keep
+
+
+def test_tracker_only_while_in_play() -> None:
+    g, s = make(["Tracker"], {"hand": ["Tracker"], "in_play": []}, {})
+    g.gain_card(0, "Silver")
+    assert s.asked == [] and names(g.players[0].discard) == ["Silver"]
+
+
+def test_tracker_does_not_ask_for_other_players_gains() -> None:
+    g, s = make(["Tracker"], {"in_play": ["Tracker"]}, {})
+    g.gain_card(1, "Silver")
+    assert s.asked == []
+
+
+def test_idol_even_is_an_attack_moat_blocks() -> None:
+    g, s = make(["Idol", "Moat"], {"hand": ["Idol"], "in_play": ["Idol"]},
+                {"hand": ["Moat"]}, answers=["Moat"], phase="buy")
+    g.play_treasure("Idol")
+    assert g.players[1].discard == [] and g.coins == 2
+
+
+def test_pixie_played_twice_river_gift_draws_twice() -> None:
+    g, s = make(["Pixie"], {"hand": ["Pixie"], "deck": ["Copper"] * 8}, {"deck": E5},
+                answers=["yes"])
+    g.boons.cards = [b for b in g.boons.cards if b != "The River's Gift"] + ["The River's Gift"]
+    g.play_action("Pixie")
+    g.end_turn()
+    assert len(g.players[0].hand) == 7 and g.boons.discard.count("The River's Gift") == 1
+
+
+def test_sacred_grove_others_decline() -> None:
+    g, s = make(["Sacred Grove"], {"hand": ["Sacred Grove"]}, {}, answers=["no"])
+    g.boons.cards = [b for b in g.boons.cards if b != "The Mountain's Gift"] + [
+        "The Mountain's Gift"]
+    g.play_action("Sacred Grove")
+    assert names(g.players[0].discard) == ["Silver"] and g.players[1].discard == []

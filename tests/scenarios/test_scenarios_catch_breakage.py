@@ -1182,6 +1182,48 @@ def rivers_gift_draws_at_once(g, p, name) -> None:
     g.draw(p, 1)
 
 
+def sacred_grove_shares_everything(g, p, card, play) -> None:
+    name = g.receive_boon(p, card.name)
+    for q in play.victims(g):
+        if name and g.yes_no(q, card.name, "Receive?"):
+            g.receive_boon(q, card.name, name=name, shared=True)
+
+
+def sacred_grove_others_must_receive(g, p, card, play) -> None:
+    name = g.receive_boon(p, card.name)
+    if name and name not in ("The Field's Gift", "The Forest's Gift"):
+        for q in play.victims(g):
+            g.receive_boon(q, card.name, name=name, shared=True)
+
+
+def idol_counts_idols_played(g, p, card, play) -> None:
+    if sum(1 for c in g.played_this_turn if c.name == "Idol") >= 2:
+        for q in play.victims(g):
+            g.gain(q, "Curse", source=card.name)
+    else:
+        g.receive_boon(p, card.name)
+
+
+def pixie_receives_once(g, p, card, play) -> None:
+    name = g.next_landscape(g.boons)
+    g.boons.discard.append(name)
+    if card in p.in_play and g.yes_no(p, card.name, "Trash?"):
+        g.trash_card(p, card, p.in_play, card.name)
+        g.boons.discard.remove(name)
+        g.receive_boon(p, card.name, name=name)
+
+
+def goat_must_trash(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash", min=1, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def tracker_only_bought(g, p, gained, zone) -> None:
+    if gained in zone and any(c.name == "Tracker" for c in p.in_play) \
+            and gained.name in g.bought_this_turn and g.yes_no(p, "Tracker", "Deck?"):
+        g.topdeck(p, gained, zone, "Tracker")
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1447,6 +1489,19 @@ CASES: list[tuple[str, Patch]] = [
                                                          on_receive=rivers_gift_draws_at_once)),
     ("the-rivers-gift--draw-after-new-hand", _boon_patch("The River's Gift", keep=False)),
     ("sample-turn--averys-turn", _boon_patch("The Forest's Gift", keep=False)),
+    ("sacred-grove--coin-boons-not-shared", hook("Sacred Grove", "on_play",
+                                                 sacred_grove_shares_everything)),
+    ("sacred-grove--others-may-receive", hook("Sacred Grove", "on_play",
+                                              sacred_grove_others_must_receive)),
+    ("sacred-grove--rivers-gift-shared", hook("Sacred Grove", "on_play",
+                                              sacred_grove_others_must_receive)),
+    ("idol--odd-boon-even-curse", hook("Idol", "on_play", idol_counts_idols_played)),
+    ("pixie--trash-to-receive-twice", hook("Pixie", "on_play", pixie_receives_once)),
+    ("pixie--goat-replaces-copper", hook("Pixie", "heirloom", None)),
+    ("goat--trash-is-optional", hook("Goat", "on_play", goat_must_trash)),
+    ("tracker--gains-onto-deck", hook("Tracker", "on_any_gain", tracker_only_bought)),
+    ("tracker--pouch-replaces-copper", hook("Tracker", "heirloom", None)),
+    ("pouch--coin-and-buy", hook("Pouch", "buys", 0)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

@@ -455,6 +455,24 @@ class GameBase:
         if card.defn.on_trash is not None:
             card.defn.on_trash(self, p, card)
 
+    def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                    source: str | None = None) -> None:
+        """Trash several cards at once (Chapel, Cemetery): all move to the trash first,
+        then their when-trash hooks fire, so a hook that moves cards (Haunted Mirror
+        discarding an Action) cannot take one of the others away mid-way."""
+        moved = []
+        for card in cards:
+            if card in from_zone:
+                self._step()
+                from_zone.remove(card)
+                self.trash.append(card)
+                moved.append(card)
+                if self._logging:
+                    self._event("trash", p, (card,), source)
+        for card in moved:
+            if card.defn.on_trash is not None:
+                card.defn.on_trash(self, p, card)
+
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""

@@ -457,7 +457,19 @@ class Game(GameBase):
                         self._close()
                 else:
                     eff.effect(self, p, eff.card)
+        if p.states:
+            self._start_of_turn_states(p)
         self.phase = "action"
+
+    def _start_of_turn_states(self, p: Player) -> None:
+        """The start-of-turn abilities of the States ``p`` has (Lost in the Woods), after
+        the Duration effects."""
+        from engine import registry
+
+        for name in list(p.states):
+            hook = registry.landscape(name).start_of_turn
+            if hook is not None and name in p.states:
+                hook(self, p, name)
 
     def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
         """Simultaneous start-of-turn effects of different cards: the player orders them."""

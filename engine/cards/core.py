@@ -114,8 +114,9 @@ class CardDef:
         # by any player while this card's pile is in the game, after the gained card's own
         # when-gain effects and reactions; called as (game, player, gained card, zone).
         self.on_any_gain = on_any_gain
-        # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
-        self.plain = on_play is None
+        # A "plain" Treasure only adds coins/potions: the hot path plays it inline
+        # (not Pouch, whose +1 Buy the full play applies).
+        self.plain = on_play is None and not (cards or actions or buys)
 
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"
@@ -151,19 +152,23 @@ class LandscapeDef:
     """A Boon, Hex or State: a landscape with an effect, never a card in a deck.
 
     ``on_receive(game, player, name)`` applies it when received. A Boon with ``keep``
-    stays in front of its receiver until that turn's Clean-up (The Field's Gift).
+    stays in front of its receiver until that turn's Clean-up (The Field's Gift). A
+    State is held by players (``Player.states``); it is never a card.
     """
 
-    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep")
+    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep", "start_of_turn")
 
     def __init__(self, name: str, kind: str, *, set_name: str,
-                 on_receive: Callable[..., None] | None = None, keep: bool = False) -> None:
+                 on_receive: Callable[..., None] | None = None, keep: bool = False,
+                 start_of_turn: Callable[..., None] | None = None) -> None:
         self.name = name
         self.set_name = set_name
         self.kind = kind  # "boon", "hex" or "state"
         self.types = frozenset({kind.capitalize()})
         self.on_receive = on_receive
         self.keep = keep
+        # A State's "at the start of your turn" (Lost in the Woods): (game, player, name).
+        self.start_of_turn = start_of_turn
 
     def __repr__(self) -> str:
         return f"LandscapeDef({self.name!r})"

@@ -97,14 +97,14 @@ def _gained_this_turn(g: Game, p: Player) -> int:
 def _monastery(g: Game, p: Player, card: Card, play: Play) -> None:
     allowed = _gained_this_turn(g, p)
     # Any combination of the two (FAQ): first the cards from hand, then Coppers in play.
-    for c in g.choose_from_hand(p, card.name, f"Trash up to {allowed} cards from your hand",
-                                min=0, max=allowed):
-        g.trash_card(p, c, p.hand, card.name)
-        allowed -= 1
+    picked = g.choose_from_hand(p, card.name, f"Trash up to {allowed} cards from your hand",
+                                min=0, max=allowed)
+    g.trash_cards(p, picked, p.hand, card.name)
+    allowed -= len(picked)
     coppers = [c for c in p.in_play if c.name == "Copper"]
-    for c in g.choose_cards(p, card.name, f"Trash up to {allowed} Coppers you have in play",
-                            coppers, min=0, max=allowed):
-        g.trash_card(p, c, p.in_play, card.name)
+    g.trash_cards(p, g.choose_cards(p, card.name, f"Trash up to {allowed} Coppers you have "
+                                    "in play", coppers, min=0, max=allowed),
+                  p.in_play, card.name)
 
 
 MONASTERY = _k("Monastery", 2, ("Night",), on_play=_monastery)
@@ -400,8 +400,8 @@ EXORCIST = _k("Exorcist", 4, ("Night",), on_play=_exorcist, extra_piles=SPIRITS)
 # Haunted Mirror: 1 coin; when trashed (however, FAQ), you may discard an Action card to
 # gain a Ghost.
 def _cemetery_gained(g: Game, p: Player, card: Card) -> None:
-    for c in g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4):
-        g.trash_card(p, c, p.hand, card.name)
+    g.trash_cards(p, g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4),
+                  p.hand, card.name)
 
 
 CEMETERY = _k("Cemetery", 4, ("Victory",), vp=2, on_gain=_cemetery_gained,
@@ -717,3 +717,52 @@ def _tracker_gain(g: Game, p: Player, gained: Card, zone: list[Card]) -> None:
 TRACKER = _k("Tracker", 2, ("Action", "Fate"), coins=1, on_play=_tracker,
              on_any_gain=_tracker_gain, heirloom="Pouch")
 POUCH = _k("Pouch", 2, ("Treasure", "Heirloom"), kind="heirloom", coins=1, buys=1)
+
+
+# --- States: held in Player.states, never cards (not gained, not in play).
+def take_state(g: Game, p: Player, name: str) -> None:
+    """``p`` takes a State that only one player can have, from whoever has it."""
+    for q in g.players:
+        if name in q.states:
+            q.states.remove(name)
+    p.states.append(name)
+    g.log("reveal", p, (), name, state=name)
+
+
+def _lost_in_the_woods_start(g: Game, p: Player, name: str) -> None:
+    # Optional, turn after turn while the player has it (FAQ).
+    picked = g.choose_from_hand(p, name, "You may discard a card to receive a Boon",
+                                min=0, max=1)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, name)
+        g.receive_boon(p, name)
+
+
+LOST_IN_THE_WOODS = register_landscape(LandscapeDef(
+    "Lost in the Woods", "state", set_name=SET, start_of_turn=_lost_in_the_woods_start))
+
+
+# --- Fool (Fate): if you aren't the player with Lost in the Woods, take it (from another
+# player too), take 3 Boons, and receive them in any order, choosing each next one after
+# the last resolved (FAQ). Heirloom Lucky Coin: 1 coin; gain a Silver.
+def _fool(g: Game, p: Player, card: Card, play: Play) -> None:
+    if "Lost in the Woods" in p.states:
+        return
+    take_state(g, p, "Lost in the Woods")
+    taken = [n for n in (g.next_landscape(g.boons) for _ in range(3)) if n is not None]
+    while taken:
+        name = taken[0] if len(taken) == 1 else g.choose_option(
+            p, card.name, "Receive which Boon next?", [(n, n) for n in taken])
+        taken.remove(name)
+        g.receive_boon(p, card.name, name=name)
+
+
+FOOL = _k("Fool", 3, ("Action", "Fate"), on_play=_fool, heirloom="Lucky Coin")
+
+
+def _lucky_coin(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Silver", source=card.name)
+
+
+LUCKY_COIN = _k("Lucky Coin", 4, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
+                on_play=_lucky_coin)

@@ -241,6 +241,8 @@ class Table:
             if p["mats"]:
                 entry["mats"] = p["mats"]
             entry["vp_tokens"] = p["vp_tokens"]
+            if p["states"]:
+                entry["states"] = list(p["states"])
             if p["durations"]:
                 entry["durations"] = p["durations"]
             players.append(entry)

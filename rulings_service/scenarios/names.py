@@ -26,7 +26,7 @@ NON_CARD_SOURCES = frozenset({"buy", "test"})
 #: Setup keys of a player whose values are lists of cards.
 _SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations")
 #: Expectation keys of a player whose values are lists of cards.
-_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order")
+_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order", "states")
 
 
 @lru_cache(maxsize=1)

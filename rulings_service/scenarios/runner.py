@@ -285,6 +285,8 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
                     check(name, value, len(player[item[: -len("_size")]]))
                 elif item == "vp_tokens":
                     check(name, value, player["vp_tokens"])
+                elif item == "states":
+                    check(name, value, player.get("states", []))
                 elif item == "score":
                     check(name, value, table.score(number))
                 else:  # turn counters

@@ -241,6 +241,8 @@ class PlayerExpectSchema(PlayerZonesSchema):
     deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     hand_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     discard_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: The States the player has (Lost in the Woods...), in the order taken.
+    states = _card_list()
 
 
 #: Kinds of event the engine writes to its log (``Primitives._event``'s first argument).

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from engine_helpers import deck, hand, make, names
 
-from engine import IllegalMove
+from engine import IllegalMove, InvalidAnswer
 
 E5 = ["Estate"] * 5
 
@@ -534,3 +534,39 @@ def test_sacred_grove_others_decline() -> None:
         "The Mountain's Gift"]
     g.play_action("Sacred Grove")
     assert names(g.players[0].discard) == ["Silver"] and g.players[1].discard == []
+
+
+def test_fool_takes_lost_in_the_woods_from_another_player() -> None:
+    g, s = make(["Fool"], {"hand": ["Fool"], "deck": ["Copper"] * 5}, {"deck": E5},
+                answers=["The Mountain's Gift", "The Field's Gift"])
+    g.players[1].states.append("Lost in the Woods")
+    g.boons.cards = [b for b in g.boons.cards if b not in (
+        "The Mountain's Gift", "The Field's Gift", "The Forest's Gift")] + [
+        "The Forest's Gift", "The Field's Gift", "The Mountain's Gift"]
+    g.play_action("Fool")
+    assert g.players[0].states == ["Lost in the Woods"] and g.players[1].states == []
+    assert (g.actions, g.coins, g.buys) == (1, 2, 2)
+
+
+def test_lost_in_the_woods_rolls_back_with_a_failed_move() -> None:
+    g, _ = make(["Fool"], {"hand": ["Fool"]}, {}, answers=["not a boon"])
+    with pytest.raises(InvalidAnswer):
+        g.play_action("Fool")
+    assert g.players[0].states == [] and len(g.boons.cards) == 12
+
+
+def test_chapel_trashing_haunted_mirror_and_an_action_together() -> None:
+    # Haunted Mirror's trigger comes after all four are trashed, so the Village it could
+    # have discarded is already in the trash.
+    g, s = make(["Chapel", "Cemetery", "Village"],
+                {"hand": ["Chapel", "Haunted Mirror", "Village", "Smithy"]}, {},
+                answers=[["Haunted Mirror", "Village"], ["Smithy"]])
+    g.play_action("Chapel")
+    assert names(g.trash) == ["Haunted Mirror", "Village"]
+    assert names(g.players[0].discard) == ["Smithy", "Ghost"]
+
+
+def test_pouch_gives_a_buy_on_the_fast_path_too() -> None:
+    g, _ = make(["Tracker"], {"hand": ["Pouch", "Copper"]}, {}, phase="buy")
+    g.play_all_treasures()
+    assert (g.coins, g.buys) == (2, 2)

@@ -1224,6 +1224,31 @@ def tracker_only_bought(g, p, gained, zone) -> None:
         g.topdeck(p, gained, zone, "Tracker")
 
 
+def fool_even_with_lost_in_the_woods(g, p, card, play) -> None:
+    from engine.cards.nocturne import take_state
+
+    take_state(g, p, "Lost in the Woods")
+    taken = [g.next_landscape(g.boons) for _ in range(3)]
+    while taken:
+        name = taken[0] if len(taken) == 1 else g.choose_option(
+            p, card.name, "Next?", [(n, n) for n in taken])
+        taken.remove(name)
+        g.receive_boon(p, card.name, name=name)
+
+
+def fool_leaves_the_state_with_its_holder(g, p, card, play) -> None:
+    if any("Lost in the Woods" in q.states for q in g.players):
+        return
+    fool_even_with_lost_in_the_woods(g, p, card, play)
+
+
+def lost_in_the_woods_must_discard(g, p, name) -> None:
+    picked = g.choose_from_hand(p, name, "Discard", min=1, max=1)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, name)
+        g.receive_boon(p, name)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1502,6 +1527,14 @@ CASES: list[tuple[str, Patch]] = [
     ("tracker--gains-onto-deck", hook("Tracker", "on_any_gain", tracker_only_bought)),
     ("tracker--pouch-replaces-copper", hook("Tracker", "heirloom", None)),
     ("pouch--coin-and-buy", hook("Pouch", "buys", 0)),
+    ("fool--takes-lost-in-the-woods-and-three-boons", hook(
+        "Fool", "on_play", fool_even_with_lost_in_the_woods)),
+    ("lost-in-the-woods--optional-each-turn-until-taken", hook(
+        "Fool", "on_play", fool_leaves_the_state_with_its_holder)),
+    ("lost-in-the-woods--optional-each-turn-until-taken", _boon_patch(
+        "Lost in the Woods", start_of_turn=lost_in_the_woods_must_discard)),
+    ("fool--lucky-coin-replaces-copper", hook("Fool", "heirloom", None)),
+    ("lucky-coin--gain-silver-if-played", hook("Lucky Coin", "on_play", no_op)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

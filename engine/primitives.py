@@ -131,6 +131,10 @@ class GameBase:
         self.copper_bonus = 0
         self.bought_in_phase = False
         self.outpost_played = False
+        # This turn's effects of the States Deluded (no Action buys) and Envious (Silver
+        # and Gold make 1 coin), set when they are returned at the start of the Buy phase.
+        self.deluded = False
+        self.envious = False
         if self.events_bought:
             self.events_bought = {}
         self.bought_this_turn: list[str] = []
@@ -290,6 +294,19 @@ class GameBase:
         p.deck[:0] = cards
         if self._logging:
             self._event("shuffle", p, (), None, count=len(cards))
+
+    def shuffle_into_deck(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                          source: str | None = None) -> None:
+        """Shuffle ``cards`` into ``p``'s deck: the deck and they are shuffled together
+        (Famine). Not a reshuffle of the discard pile, so no dictated shuffle is used."""
+        for c in cards:
+            from_zone.remove(c)
+            p.deck.append(c)
+        if self._in_move and self._rng_saved is None:
+            self._rng_saved = self.rng.getstate()
+        self.rng.shuffle(p.deck)
+        if self._logging:
+            self._event("shuffle", p, (), source, count=len(p.deck))
 
     # ----------------------------------------------------------- primitives
     def draw(self, p: Player, n: int = 1) -> list[Card]:
@@ -590,6 +607,37 @@ class GameBase:
             self.boons.discard.append(name)
         return name
 
+    def receive_hex(self, p: Player, source: str | None = None,
+                    name: str | None = None) -> str | None:
+        """``p`` receives a Hex: the top of the Hexes deck, or ``name`` (the one Hex that
+        "each other player receives", taken once: :meth:`hex_each_other`). Only a Hex
+        taken here goes to the Hexes discard pile afterwards. Returns the name."""
+        from engine import registry
+
+        taken = name is None
+        if name is None:
+            name = self.next_landscape(self.hexes)
+            if name is None:
+                return None
+        if self._logging:
+            self._event("reveal", p, (), source, hex=name)
+        hook = registry.landscape(name).on_receive
+        if hook is not None:
+            hook(self, p, name)
+        if taken:
+            self.hexes.discard.append(name)
+        return name
+
+    def hex_each_other(self, victims: Sequence[Player], source: str | None = None) -> None:
+        """"Each other player receives the next Hex": one Hex, turned over once (even if
+        every player is protected), received by each victim in turn order, then discarded."""
+        name = self.next_landscape(self.hexes)
+        if name is None:
+            return
+        for q in victims:
+            self.receive_hex(q, source, name=name)
+        self.hexes.discard.append(name)
+
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
         effect = card.defn.next_turn
@@ -635,7 +683,10 @@ class GameBase:
         if d.buys:
             self.buys += d.buys
         if d.coins:
-            self.coins += d.coins
+            if self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
+                self.coins += 1
+            else:
+                self.coins += d.coins
             if self.copper_bonus and d.name == "Copper":
                 self.coins += self.copper_bonus
         if d.potions:

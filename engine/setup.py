@@ -234,6 +234,15 @@ def _rule_boons(ctx: SetupContext) -> None:
                      supply=False, kingdom=False)
 
 
+def _rule_hexes(ctx: SetupContext) -> None:
+    """Doom cards: the Hexes are shuffled into a deck (the States they give are not cards)."""
+    if not any("Doom" in d.types for d in ctx.defs()):
+        return
+    hexes = registry.landscapes("hex")
+    ctx.rng.shuffle(hexes)
+    ctx.landscape["hexes"] = hexes
+
+
 SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_basics,
     _rule_kingdom,
@@ -247,6 +256,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_traits,
     _rule_zombies,
     _rule_boons,
+    _rule_hexes,
 ]
 
 
@@ -285,6 +295,7 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
                          for n in ctx.landscape.get("black_market", ())]
     game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
     game.boons.cards = list(ctx.landscape.get("boons", ()))
+    game.hexes.cards = list(ctx.landscape.get("hexes", ()))
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():

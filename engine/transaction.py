@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
     "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
-    "steps", "_depth",
+    "steps", "_depth", "deluded", "envious",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
                "black_market", "cost_modifiers", "face_down")

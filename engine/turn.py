@@ -143,7 +143,7 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not any(
+        if not self._logging and not self.copper_bonus and not self.envious and not any(
                 c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
             # (Only when every Treasure is plain, so the play order is the hand order,
@@ -195,7 +195,15 @@ class Game(GameBase):
         top = pile.top
         if top is None:
             return f"the {name} pile is empty"
+        if top.defn.is_action and self._no_action_buys():
+            return f"{name} is an Action card and Deluded forbids buying Actions this turn"
         return self._affordable(self.cost(top), name)
+
+    def _no_action_buys(self) -> bool:
+        """Deluded: returned at the start of this Buy phase, or about to be (a buy made
+        from the Action phase starts the Buy phase first)."""
+        return self.deluded or (self.phase == "action"
+                                and "Deluded" in self.players[self.current].states)
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]
@@ -290,6 +298,17 @@ class Game(GameBase):
         self.bought_in_phase = False
         if self._logging:
             self._event("phase", self.players[self.current], (), None, phase=phase)
+        if phase == "buy" and self.players[self.current].states:
+            self._start_of_buy_states(self.players[self.current])
+
+    def _start_of_buy_states(self, p: Player) -> None:
+        """The start-of-Buy-phase abilities of the States ``p`` has (Deluded, Envious)."""
+        from engine import registry
+
+        for name in list(p.states):
+            hook = registry.landscape(name).start_of_buy
+            if hook is not None and name in p.states:
+                hook(self, p, name)
 
     @_atomic
     def end_phase(self) -> None:
@@ -571,7 +590,8 @@ class Game(GameBase):
         if self.buys > 0 and not p.debt:
             for name, pile in self.piles.items():
                 top = pile.top
-                if pile.supply and top is not None:
+                if pile.supply and top is not None and not (
+                        top.defn.is_action and self._no_action_buys()):
                     c = self.cost(top)
                     if c.coins <= self.coins and c.potion <= self.potions:
                         opts.append(Option(f"buy:{name}", f"buy {name}"))
@@ -633,6 +653,10 @@ class Game(GameBase):
     def victory_points(self, p: Player) -> int:
         """``p``'s score now: card VP (including Gardens-like cards) plus VP tokens."""
         total = p.vp_tokens
+        if p.states:
+            from engine import registry
+
+            total += sum(registry.landscape(s).vp for s in p.states)
         for c in p.all_cards():
             d = c.defn
             total += d.vp

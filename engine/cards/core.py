@@ -156,11 +156,13 @@ class LandscapeDef:
     State is held by players (``Player.states``); it is never a card.
     """
 
-    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep", "start_of_turn")
+    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep", "start_of_turn",
+                 "start_of_buy", "vp")
 
     def __init__(self, name: str, kind: str, *, set_name: str,
                  on_receive: Callable[..., None] | None = None, keep: bool = False,
-                 start_of_turn: Callable[..., None] | None = None) -> None:
+                 start_of_turn: Callable[..., None] | None = None,
+                 start_of_buy: Callable[..., None] | None = None, vp: int = 0) -> None:
         self.name = name
         self.set_name = set_name
         self.kind = kind  # "boon", "hex" or "state"
@@ -169,6 +171,9 @@ class LandscapeDef:
         self.keep = keep
         # A State's "at the start of your turn" (Lost in the Woods): (game, player, name).
         self.start_of_turn = start_of_turn
+        # A State's "at the start of your Buy phase" (Deluded, Envious): (game, player, name).
+        self.start_of_buy = start_of_buy
+        self.vp = vp  # a State's VP at the end of the game (Miserable: -2)
 
     def __repr__(self) -> str:
         return f"LandscapeDef({self.name!r})"

@@ -766,3 +766,271 @@ def _lucky_coin(g: Game, p: Player, card: Card, play: Play) -> None:
 
 LUCKY_COIN = _k("Lucky Coin", 4, ("Treasure", "Heirloom"), kind="heirloom", coins=1,
                 on_play=_lucky_coin)
+
+
+# === Hexes: received from the Hexes deck (GameBase.receive_hex / hex_each_other).
+def _hex(name: str, hook) -> LandscapeDef:  # type: ignore[no-untyped-def]
+    return register_landscape(LandscapeDef(name, "hex", set_name=SET, on_receive=hook))
+
+
+def _state(name: str, **kw: object) -> LandscapeDef:
+    return register_landscape(LandscapeDef(name, "state", set_name=SET, **kw))  # type: ignore[arg-type]
+
+
+def _bad_omens(g: Game, p: Player, name: str) -> None:
+    # The deck goes to the discard pile at once; 2 Coppers from it go back on the deck,
+    # or the player reveals the discard pile to show fewer (FAQ).
+    if p.deck:
+        p.discard.extend(reversed(p.deck))
+        p.deck = []
+        g.log("discard", p, (), name, deck=True)
+    coppers = [c for c in p.discard if c.name == "Copper"][:2]
+    for c in coppers:
+        g.topdeck(p, c, p.discard, name)
+    if len(coppers) < 2:
+        g.reveal(p, list(p.discard), name)
+
+
+def _delusion(g: Game, p: Player, name: str) -> None:
+    if "Deluded" not in p.states and "Envious" not in p.states:
+        p.states.append("Deluded")
+
+
+def _envy(g: Game, p: Player, name: str) -> None:
+    if "Deluded" not in p.states and "Envious" not in p.states:
+        p.states.append("Envious")
+
+
+def _famine(g: Game, p: Player, name: str) -> None:
+    revealed = g.reveal_from_deck(p, 3, name)
+    for c in revealed:
+        if c.defn.is_action:
+            g.discard_card(p, c, p.set_aside, name)
+    rest = [c for c in revealed if c in p.set_aside]
+    if rest:
+        # The others are shuffled back into the deck (FAQ).
+        g.shuffle_into_deck(p, rest, p.set_aside, name)
+
+
+def _fear(g: Game, p: Player, name: str) -> None:
+    if len(p.hand) < 5:
+        return
+    picked = g.choose_from_hand(p, name, "Discard an Action or Treasure",
+                                pred=lambda c: c.defn.is_action or c.defn.is_treasure)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, name)
+    else:
+        g.reveal(p, list(p.hand), name)
+
+
+def _greed(g: Game, p: Player, name: str) -> None:
+    g.gain(p, "Copper", to="deck", source=name)
+
+
+def _haunting(g: Game, p: Player, name: str) -> None:
+    if len(p.hand) >= 4:
+        picked = g.choose_from_hand(p, name, "Put a card from your hand onto your deck")
+        g.topdeck(p, picked[0], p.hand, name)
+
+
+def _locusts(g: Game, p: Player, name: str) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.trash_card(p, top, p.deck, name)
+    if top.name in ("Copper", "Estate"):
+        g.gain(p, "Curse", source=name)
+        return
+    limit = g.cost(top)
+    # A cheaper card sharing a type (types are the banner words, FAQ); none: nothing.
+    gain = g.choose_supply(p, name, "Gain a cheaper card that shares a type",
+                           max_cost=limit,
+                           pred=lambda d: bool(d.types & top.defn.types)
+                           and g.cost(d) != limit)
+    if gain:
+        g.gain(p, gain, source=name)
+
+
+def _misery(g: Game, p: Player, name: str) -> None:
+    # First Misery: Miserable; second: flipped to Twice Miserable; later: nothing (FAQ).
+    if "Twice Miserable" in p.states:
+        return
+    if "Miserable" in p.states:
+        p.states[p.states.index("Miserable")] = "Twice Miserable"
+    else:
+        p.states.append("Miserable")
+
+
+def _plague(g: Game, p: Player, name: str) -> None:
+    g.gain(p, "Curse", to="hand", source=name)
+
+
+def _poverty(g: Game, p: Player, name: str) -> None:
+    excess = len(p.hand) - 3
+    if excess > 0:
+        for c in g.choose_from_hand(p, name, f"Discard {excess} cards", min=excess, max=excess):
+            g.discard_card(p, c, p.hand, name)
+
+
+def _war(g: Game, p: Player, name: str) -> None:
+    found: Card | None = None
+    revealed: list[Card] = []
+    while found is None:
+        one = g.reveal_from_deck(p, 1, name)
+        if not one:
+            break
+        cost = g.cost(one[0])
+        if cost.coins in (3, 4) and not cost.potion and not cost.debt:
+            found = one[0]
+        else:
+            revealed.append(one[0])
+    if found is not None:
+        g.trash_card(p, found, p.set_aside, name)
+    for c in revealed:
+        g.discard_card(p, c, p.set_aside, name)
+
+
+BAD_OMENS = _hex("Bad Omens", _bad_omens)
+DELUSION = _hex("Delusion", _delusion)
+ENVY = _hex("Envy", _envy)
+FAMINE = _hex("Famine", _famine)
+FEAR = _hex("Fear", _fear)
+GREED = _hex("Greed", _greed)
+HAUNTING = _hex("Haunting", _haunting)
+LOCUSTS = _hex("Locusts", _locusts)
+MISERY = _hex("Misery", _misery)
+PLAGUE = _hex("Plague", _plague)
+POVERTY = _hex("Poverty", _poverty)
+WAR = _hex("War", _war)
+
+
+def _deluded_buy(g: Game, p: Player, name: str) -> None:
+    p.states.remove(name)
+    g.deluded = True  # no Action buys this turn (engine.turn)
+
+
+def _envious_buy(g: Game, p: Player, name: str) -> None:
+    p.states.remove(name)
+    g.envious = True  # Silver and Gold make 1 coin this turn (engine.primitives)
+
+
+DELUDED = _state("Deluded", start_of_buy=_deluded_buy)
+ENVIOUS = _state("Envious", start_of_buy=_envious_buy)
+MISERABLE = _state("Miserable", vp=-2)
+TWICE_MISERABLE = _state("Twice Miserable", vp=-4)
+
+
+# === Doom cards.
+# --- Cursed Village: +2 Actions; draw until 6 cards in hand; when gained, receive a Hex.
+def _cursed_village(g: Game, p: Player, card: Card, play: Play) -> None:
+    missing = 6 - len(p.hand)
+    if missing > 0:
+        g.draw(p, missing)
+
+
+def _receive_hex_on_gain(g: Game, p: Player, card: Card) -> None:
+    g.receive_hex(p, card.name)
+
+
+CURSED_VILLAGE = _k("Cursed Village", 5, ("Action", "Doom"), actions=2,
+                    on_play=_cursed_village, on_gain=_receive_hex_on_gain)
+
+
+# --- Skulk: +1 Buy; each other player receives the next Hex; when gained, gain a Gold.
+def _skulk(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.hex_each_other(play.victims(g), card.name)
+
+
+def _skulk_gained(g: Game, p: Player, card: Card) -> None:
+    g.gain(p, "Gold", source=card.name)
+
+
+SKULK = _k("Skulk", 4, ("Action", "Attack", "Doom"), buys=1, on_play=_skulk,
+           on_gain=_skulk_gained)
+
+
+# --- Tormentor: +2 coins; with no other cards in play (from earlier turns count, FAQ),
+# gain an Imp; otherwise each other player receives the next Hex.
+def _tormentor(g: Game, p: Player, card: Card, play: Play) -> None:
+    if all(c is card for c in p.in_play):
+        g.gain(p, "Imp", source=card.name)
+    else:
+        g.hex_each_other(play.victims(g), card.name)
+
+
+TORMENTOR = _k("Tormentor", 5, ("Action", "Attack", "Doom"), coins=2, on_play=_tormentor,
+               extra_piles=("Imp",))
+
+
+# --- Werewolf: in your Night phase, each other player receives the next Hex; otherwise
+# (your Action phase) +3 Cards.
+def _werewolf(g: Game, p: Player, card: Card, play: Play) -> None:
+    if g.phase == "night":
+        g.hex_each_other(play.victims(g), card.name)
+    else:
+        g.draw(p, 3)
+
+
+WEREWOLF = _k("Werewolf", 5, ("Action", "Night", "Attack", "Doom"), on_play=_werewolf)
+
+
+# --- Leprechaun: gain a Gold; with exactly 7 cards in play, gain a Wish, otherwise
+# receive a Hex.
+def _leprechaun(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Gold", source=card.name)
+    if len(p.in_play) == 7:
+        if "Wish" in g.piles:
+            g.gain(p, "Wish", source=card.name)
+    else:
+        g.receive_hex(p, card.name)
+
+
+LEPRECHAUN = _k("Leprechaun", 3, ("Action", "Doom"), on_play=_leprechaun,
+                extra_piles=("Wish",))
+
+
+# --- Vampire (Night, Attack, Doom): each other player receives the next Hex; gain a card
+# costing up to 5 other than a Vampire; exchange this for a Bat (to the discard pile).
+# Bat (not in the Supply): trash up to 2 cards from hand; if you trashed any, exchange
+# this for a Vampire. Exchanges happen only with both cards there (FAQ).
+def _vampire(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.hex_each_other(play.victims(g), card.name)
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 5 other than a Vampire",
+                           max_cost=Cost(5), pred=lambda d: d.name != "Vampire")
+    if name:
+        g.gain(p, name, source=card.name)
+    if card in p.in_play and "Bat" in g.piles:
+        g.exchange(p, card, p.in_play, "Bat", to_zone=p.discard)
+
+
+def _bat(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash up to 2 cards", min=0, max=2)
+    g.trash_cards(p, picked, p.hand, card.name)
+    if picked and card in p.in_play and "Vampire" in g.piles:
+        g.exchange(p, card, p.in_play, "Vampire", to_zone=p.discard)
+
+
+VAMPIRE = _k("Vampire", 5, ("Night", "Attack", "Doom"), on_play=_vampire,
+             extra_piles=("Bat",))
+BAT = _k("Bat", 2, ("Night",), kind="non-supply", on_play=_bat, pile_size=10)
+
+
+# --- Pooka: you may trash a Treasure other than Cursed Gold from your hand, for +4 Cards.
+# Heirloom Cursed Gold: 3 coins; when you play it, gain a Curse (not playing it avoids
+# the Curse, FAQ).
+def _pooka(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may trash a Treasure for +4 Cards",
+                                min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure and c.name != "Cursed Gold")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, 4)
+
+
+def _cursed_gold(g: Game, p: Player, card: Card, play: Play) -> None:
+    g.gain(p, "Curse", source=card.name)
+
+
+POOKA = _k("Pooka", 5, ("Action",), on_play=_pooka, heirloom="Cursed Gold")
+CURSED_GOLD = _k("Cursed Gold", 4, ("Treasure", "Heirloom"), kind="heirloom", coins=3,
+                 on_play=_cursed_gold)

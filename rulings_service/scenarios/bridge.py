@@ -171,7 +171,13 @@ class Table:
                     _state_description(setup), providers=providers
                 )
             if setup.get("boons"):
-                _stack_boons(game, list(setup["boons"]))
+                _stack(game.boons, "boons", list(setup["boons"]))
+            if setup.get("hexes"):
+                _stack(game.hexes, "hexes", list(setup["hexes"]))
+            for number in range(1, count + 1):
+                states = (setup.get(f"player{number}") or {}).get("states")
+                if states:
+                    game.players[number - 1].states = list(states)
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
@@ -262,7 +268,8 @@ class Table:
         boons = self.game.boons
         return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"],
                 "boons_discard": list(boons.discard),
-                "boons_held": [name for _, name in boons.held]}
+                "boons_held": [name for _, name in boons.held],
+                "hexes_discard": list(self.game.hexes.discard)}
 
     def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
         """Names of the Supply piles (only the Kingdom ones if asked), sorted."""
@@ -308,6 +315,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
     players = []
     for number in range(1, count + 1):
         zones = dict(setup.get(f"player{number}", {}))
+        zones.pop("states", None)  # set on the built game (Table.build)
         players.append(zones)
     return {
         "kingdom": list(setup["kingdom"]),
@@ -325,21 +333,19 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _stack_boons(game: Any, top_first: list[str]) -> None:
-    """Put the named Boons on top of the Boons deck, in order (as shuffles are dictated)."""
-    from engine import registry
-
-    boons = registry.landscapes("boon")
+def _stack(deck: Any, key: str, top_first: list[str]) -> None:
+    """Put the named Boons (or Hexes) on top of their deck, in order (as shuffles are
+    dictated); the others stay under them."""
+    if not deck.cards:
+        raise EngineProblem(f"setup.{key}: the game has no {key} deck (no card uses it)")
     for name in top_first:
-        if name not in boons:
-            raise EngineProblem(f"setup.boons: {name} is not a Boon")
+        if name not in deck.cards:
+            raise EngineProblem(f"setup.{key}: {name} is not one of the {key}")
     if len(set(top_first)) != len(top_first):
-        raise EngineProblem("setup.boons names a Boon twice")
-    rest = [n for n in game.boons.cards if n not in top_first]
-    if not game.boons.cards:
-        raise EngineProblem("setup.boons: the game has no Boons deck (no Fate card in it)")
-    game.boons.cards = rest + top_first[::-1]
-    game.boons.discard = []
+        raise EngineProblem(f"setup.{key} names one twice")
+    rest = [n for n in deck.cards if n not in top_first]
+    deck.cards = rest + top_first[::-1]
+    deck.discard = []
 
 
 def _override_zones(game: Any, setup: dict[str, Any]) -> None:

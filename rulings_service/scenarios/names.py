@@ -24,7 +24,7 @@ from rulings_service.scenarios.schema import CHECK_VERBS, PLAYER_ZONES, STEP_VER
 #: Log ``source`` values the engine writes that are not card names.
 NON_CARD_SOURCES = frozenset({"buy", "test"})
 #: Setup keys of a player whose values are lists of cards.
-_SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations")
+_SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations", "states")
 #: Expectation keys of a player whose values are lists of cards.
 _EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order", "states")
 
@@ -104,7 +104,7 @@ def _listed(where: str, names: Any) -> Iterator[tuple[str, str]]:
 
 
 def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for key in ("kingdom", "events", "trash", "black_market", "boons"):
+    for key in ("kingdom", "events", "trash", "black_market", "boons", "hexes"):
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
@@ -143,7 +143,8 @@ def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, st
     yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
     for pile in expect.get("supply") or {}:
         yield f"{where}.supply.{pile}", pile
-    for key in ("trash", "supply_piles", "kingdom_piles", "boons_discard", "boons_held"):
+    for key in ("trash", "supply_piles", "kingdom_piles", "boons_discard", "boons_held",
+                "hexes_discard"):
         yield from _listed(f"{where}.{key}", expect.get(key))
     for key in ("log", "log_absent"):
         for index, fact in enumerate(expect.get(key) or ()):

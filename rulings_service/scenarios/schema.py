@@ -79,6 +79,8 @@ class PlayerSetupSchema(PlayerZonesSchema):
     vp_tokens = fields.Integer(strict=True, validate=validate.Range(min=0))
     #: Cards in play (listed in ``in_play`` too) whose next-turn effect is pending.
     durations = _card_list()
+    #: The States the player has (Deluded, Miserable, Lost in the Woods...).
+    states = _card_list()
 
 
 class ShuffleSchema(Schema):
@@ -135,6 +137,8 @@ class SetupSchema(Schema):
     black_market = _card_list()
     #: The top of the Boons deck, top first (the other Boons follow under them).
     boons = _card_list()
+    #: The top of the Hexes deck, top first (the other Hexes follow under them).
+    hexes = _card_list()
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
@@ -300,6 +304,8 @@ class ExpectSchema(Schema):
     boons_discard = _card_list()
     #: The Boons kept in front of players until Clean-up, in the order received.
     boons_held = _card_list()
+    #: The Hexes discard pile, in the order Hexes were discarded.
+    hexes_discard = _card_list()
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

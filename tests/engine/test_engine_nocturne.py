@@ -570,3 +570,62 @@ def test_pouch_gives_a_buy_on_the_fast_path_too() -> None:
     g, _ = make(["Tracker"], {"hand": ["Pouch", "Copper"]}, {}, phase="buy")
     g.play_all_treasures()
     assert (g.coins, g.buys) == (2, 2)
+
+
+def _hex_game(hexname: str, p2: dict, answers: list | None = None, **kw):  # type: ignore[no-untyped-def]
+    g, s = make(["Skulk", "Village", "Smithy"], {"hand": ["Skulk"]}, p2,
+                answers=answers or [], **kw)
+    g.hexes.cards = [h for h in g.hexes.cards if h != hexname] + [hexname]
+    return g, s
+
+
+def test_doom_card_brings_the_hexes_deck() -> None:
+    from engine import new_game
+
+    g = new_game(["Skulk", "Village", "Smithy", "Market", "Festival", "Laboratory",
+                  "Cellar", "Chapel", "Moat", "Mine"], 2, seed=2)
+    assert len(g.hexes.cards) == 12 and g.boons.cards == []
+
+
+@pytest.mark.parametrize(("hexname", "p2", "answers", "check"), [
+    ("Greed", {"deck": ["Estate"]}, [], lambda g: deck(g, 1) == ["Copper", "Estate"]),
+    ("Haunting", {"hand": ["Gold", "Copper", "Copper", "Copper"]}, ["Gold"],
+     lambda g: deck(g, 1) == ["Gold"]),
+    ("Haunting", {"hand": ["Gold", "Copper", "Copper"]}, [], lambda g: deck(g, 1) == []),
+    ("Plague", {}, [], lambda g: hand(g, 1) == ["Curse"]),
+    ("Poverty", {"hand": ["Gold", "Copper", "Copper", "Estate", "Estate"]},
+     [["Estate", "Estate"]], lambda g: hand(g, 1) == ["Copper", "Copper", "Gold"]),
+    ("Delusion", {}, [], lambda g: g.players[1].states == ["Deluded"]),
+    ("Envy", {}, [], lambda g: g.players[1].states == ["Envious"]),
+    ("Misery", {}, [], lambda g: g.victory_points(g.players[1]) == -2),
+])
+def test_each_hex(hexname: str, p2: dict, answers: list, check) -> None:  # type: ignore[no-untyped-def]
+    g, _ = _hex_game(hexname, p2, answers)
+    g.play_action("Skulk")
+    assert check(g)
+    assert g.hexes.discard == [hexname]
+
+
+def test_deluded_bot_buy_options_exclude_actions() -> None:
+    g, _ = make(["Village"], {"hand": []}, {}, coins=5)
+    g.players[0].states.append("Deluded")
+    g.end_phase()
+    ids = [o.id for o in g.buy_options()]
+    assert "buy:Silver" in ids and "buy:Village" not in ids and g.players[0].states == []
+
+
+def test_envious_only_in_buy_phase_and_only_this_turn() -> None:
+    g, _ = make(["Village"], {"hand": ["Silver"], "deck": ["Silver"] * 5},
+                {"deck": E5}, phase="buy")
+    g.envious = True
+    g.play_treasure("Silver")
+    assert g.coins == 1
+    g.end_turn()
+    g.end_turn()
+    assert g.envious is False
+
+
+def test_werewolf_is_action_and_night() -> None:
+    g, _ = make(["Werewolf"], {"hand": ["Werewolf"], "deck": ["Copper"] * 3}, {})
+    g.play_action("Werewolf")
+    assert hand(g, 0) == ["Copper"] * 3

@@ -1249,6 +1249,147 @@ def lost_in_the_woods_must_discard(g, p, name) -> None:
         g.receive_boon(p, name)
 
 
+def skulk_hex_per_player(g, p, card, play) -> None:
+    for q in play.victims(g):
+        g.receive_hex(q, card.name)
+
+
+def deluded_returned_but_harmless(g, p, name) -> None:
+    p.states.remove(name)
+
+
+def envious_all_treasures(mp: pytest.MonkeyPatch) -> None:
+    """Envious makes every Treasure make 1 coin (wrong: only Silver and Gold)."""
+    def start(g, p, name) -> None:
+        p.states.remove(name)
+        g.envious = True
+        for d in registry.all_cards().values():
+            if d.is_treasure and d.coins > 1 and d.name not in ("Silver", "Gold"):
+                mp.setattr(d, "coins", 1)
+
+    mp.setattr(registry.landscape("Envious"), "start_of_buy", start)
+
+
+def envy_replaces_deluded(g, p, name) -> None:
+    for s in ("Deluded", "Envious"):
+        if s in p.states:
+            p.states.remove(s)
+    p.states.append("Envious")
+
+
+def famine_discards_everything(g, p, name) -> None:
+    for c in g.reveal_from_deck(p, 3, name):
+        g.discard_card(p, c, p.set_aside, name)
+
+
+def fear_reveal_if_no_action(g, p, name) -> None:
+    if len(p.hand) < 5:
+        return
+    picked = g.choose_from_hand(p, name, "Discard an Action", pred=lambda c: c.defn.is_action)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, name)
+    else:
+        g.reveal(p, list(p.hand), name)
+
+
+def locusts_same_cost_any_type(g, p, name) -> None:
+    top = g.peek_top(p)
+    if top is None:
+        return
+    g.trash_card(p, top, p.deck, name)
+    if top.name in ("Copper", "Estate"):
+        g.gain(p, "Curse", source=name)
+        return
+    gain = g.choose_supply(p, name, "Gain", max_cost=g.cost(top))
+    if gain:
+        g.gain(p, gain, source=name)
+
+
+def misery_always_flips(g, p, name) -> None:
+    if "Twice Miserable" in p.states:
+        p.states.remove("Twice Miserable")
+        p.states.append("Miserable")
+    elif "Miserable" in p.states:
+        p.states[p.states.index("Miserable")] = "Twice Miserable"
+    else:
+        p.states.append("Miserable")
+
+
+def war_trashes_first_non_copper(g, p, name) -> None:
+    one = g.reveal_from_deck(p, 5, name)
+    for c in one:
+        if c.name != "Copper" and c in p.set_aside:
+            g.trash_card(p, c, p.set_aside, name)
+            break
+    for c in [c for c in one if c in p.set_aside]:
+        g.discard_card(p, c, p.set_aside, name)
+
+
+def bad_omens_keeps_the_deck(g, p, name) -> None:
+    coppers = [c for c in p.discard if c.name == "Copper"][:2]
+    for c in coppers:
+        g.topdeck(p, c, p.discard, name)
+
+
+def cursed_village_draws_six(g, p, card, play) -> None:
+    g.draw(p, 6 - len(p.hand) if len(p.hand) < 6 else 1)
+
+
+def tormentor_counts_played_cards(g, p, card, play) -> None:
+    if all(c is card for c in g.played_this_turn):
+        g.gain(p, "Imp", source=card.name)
+    else:
+        g.hex_each_other(play.victims(g), card.name)
+
+
+def tormentor_ignores_old_durations(g, p, card, play) -> None:
+    if all(c is card or c not in g.played_this_turn for c in p.in_play):
+        g.gain(p, "Imp", source=card.name)
+    else:
+        g.hex_each_other(play.victims(g), card.name)
+
+
+def vampire_bat_in_place(g, p, card, play) -> None:
+    g.hex_each_other(play.victims(g), card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(5),
+                           pred=lambda d: d.name != "Vampire")
+    if name:
+        g.gain(p, name, source=card.name)
+    if card in p.in_play:
+        g.exchange(p, card, p.in_play, "Bat")
+
+
+def bat_needs_a_vampire_to_trash(g, p, card, play) -> None:
+    if not g.piles["Vampire"].cards:
+        return
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=2)
+    g.trash_cards(p, picked, p.hand, card.name)
+    if picked and card in p.in_play:
+        g.exchange(p, card, p.in_play, "Vampire", to_zone=p.discard)
+
+
+def werewolf_always_draws(g, p, card, play) -> None:
+    g.draw(p, 3)
+
+
+def pooka_any_treasure(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, 4)
+
+
+def leprechaun_counts_played(g, p, card, play) -> None:
+    """Counts cards played this turn that left play too (wrong: only what is in play)."""
+    g.gain(p, "Gold", source=card.name)
+    gone = sum(1 for c in g.played_this_turn if c not in p.in_play)
+    if len(p.in_play) + gone == 7:
+        g.gain(p, "Wish", source=card.name)
+    else:
+        g.receive_hex(p, card.name)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1535,6 +1676,39 @@ CASES: list[tuple[str, Patch]] = [
         "Lost in the Woods", start_of_turn=lost_in_the_woods_must_discard)),
     ("fool--lucky-coin-replaces-copper", hook("Fool", "heirloom", None)),
     ("lucky-coin--gain-silver-if-played", hook("Lucky Coin", "on_play", no_op)),
+    ("skulk--each-other-player-same-hex", hook("Skulk", "on_play", skulk_hex_per_player)),
+    ("skulk--gold-however-gained", hook("Skulk", "on_gain", None)),
+    ("deluded--no-action-buys-this-turn", _boon_patch(
+        "Deluded", start_of_buy=deluded_returned_but_harmless)),
+    ("leprechaun--hex-before-buy-phase", _boon_patch(
+        "Deluded", start_of_buy=deluded_returned_but_harmless)),
+    ("leprechaun--seven-in-play-gains-a-wish", hook("Leprechaun", "on_play",
+                                                    leprechaun_counts_played)),
+    ("envious--silver-and-gold-make-one", envious_all_treasures),
+    ("envy--not-if-already-deluded", _boon_patch("Envy", on_receive=envy_replaces_deluded)),
+    ("famine--actions-discarded-rest-shuffled-in", _boon_patch(
+        "Famine", on_receive=famine_discards_everything)),
+    ("fear--action-or-treasure-else-reveal", _boon_patch(
+        "Fear", on_receive=fear_reveal_if_no_action)),
+    ("locusts--cheaper-card-sharing-a-type", _boon_patch(
+        "Locusts", on_receive=locusts_same_cost_any_type)),
+    ("misery--miserable-then-twice", _boon_patch("Misery", on_receive=misery_always_flips)),
+    ("misery--miserable-then-twice", _boon_patch("Twice Miserable", vp=-2)),
+    ("war--trash-three-or-four", _boon_patch("War", on_receive=war_trashes_first_non_copper)),
+    ("bad-omens--two-coppers-on-deck", _boon_patch("Bad Omens",
+                                                   on_receive=bad_omens_keeps_the_deck)),
+    ("cursed-village--draw-to-six", hook("Cursed Village", "on_play",
+                                         cursed_village_draws_six)),
+    ("cursed-village--hex-when-gained", hook("Cursed Village", "on_gain", None)),
+    ("tormentor--imp-or-hex", hook("Tormentor", "on_play", tormentor_counts_played_cards)),
+    ("tormentor--previous-turn-duration-counts", hook("Tormentor", "on_play",
+                                                      tormentor_ignores_old_durations)),
+    ("vampire--hex-gain-then-bat", hook("Vampire", "on_play", vampire_bat_in_place)),
+    ("bat--trash-then-vampire", hook("Bat", "on_play", bat_needs_a_vampire_to_trash)),
+    ("werewolf--action-or-night", hook("Werewolf", "on_play", werewolf_always_draws)),
+    ("pooka--cursed-gold-heirloom", hook("Pooka", "on_play", pooka_any_treasure)),
+    ("pooka--cursed-gold-heirloom", hook("Cursed Gold", "on_play", no_op)),
+    ("pooka--cursed-gold-replaces-copper", hook("Pooka", "heirloom", None)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

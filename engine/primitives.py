@@ -85,6 +85,7 @@ class GameBase:
         self._shuffle_script: dict[int, list[list[str]]] = {}
         # Landscapes and setup extras (room for later sets).
         self.boons = LandscapeDeck("Boons")
+        self.druid_boons: list[str] = []  # the three Boons set aside for Druid (setup)
         self.hexes = LandscapeDeck("Hexes")
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)

@@ -228,6 +228,10 @@ def _rule_boons(ctx: SetupContext) -> None:
         return
     boons = registry.landscapes("boon")
     ctx.rng.shuffle(boons)
+    if "Druid" in ctx.kingdom:
+        # Druid's setup: the top 3 Boons are set aside face up; the deck is the other 9.
+        ctx.landscape["druid_boons"] = boons[-3:]
+        boons = boons[:-3]
     ctx.landscape["boons"] = boons
     if "Will-o'-Wisp" not in ctx.piles:
         ctx.add_pile("Will-o'-Wisp", pile_size(registry.card("Will-o'-Wisp"), ctx.players),
@@ -296,6 +300,7 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
     game.boons.cards = list(ctx.landscape.get("boons", ()))
     game.hexes.cards = list(ctx.landscape.get("hexes", ()))
+    game.druid_boons = list(ctx.landscape.get("druid_boons", ()))
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():

@@ -53,7 +53,7 @@ def checkpoint(game: Game) -> Any:
         list(game.extra_turns),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
-        [(deck, deck.cards[:], deck.discard[:], deck.held[:])
+        [(deck, deck.cards[:], deck.discard[:], deck.held[:], deck.saved[:])
          for deck in (game.boons, game.hexes, game.loot)],
     )
 
@@ -61,8 +61,8 @@ def checkpoint(game: Game) -> Any:
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
     fields, lists, piles, events_bought, extra, script, players, landscapes = saved
-    for deck, cards, discard, held in landscapes:
-        deck.cards, deck.discard, deck.held = cards, discard, held
+    for deck, cards, discard, held, saved in landscapes:
+        deck.cards, deck.discard, deck.held, deck.saved = cards, discard, held, saved
     for f, v in zip(_GAME_FIELDS, fields, strict=True):
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):

@@ -422,8 +422,10 @@ class Game(GameBase):
             for idx, name in held:
                 if name == RIVERS_GIFT:
                     self.draw(self.players[idx], 1)
-            # Each Boon exists once: shared or doubled receipts are discarded once.
-            self.boons.discard.extend(dict.fromkeys(name for _, name in held))
+            # Each Boon exists once: shared or doubled receipts are discarded once; Druid's
+            # Boons stay set aside for Druid.
+            self.boons.discard.extend(n for n in dict.fromkeys(name for _, name in held)
+                                      if n not in self.druid_boons)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""
@@ -476,9 +478,18 @@ class Game(GameBase):
                         self._close()
                 else:
                     eff.effect(self, p, eff.card)
+        if self.boons.saved:
+            self._receive_saved_boons(p)
         if p.states:
             self._start_of_turn_states(p)
         self.phase = "action"
+
+    def _receive_saved_boons(self, p: Player) -> None:
+        """Boons saved for this turn's start (Blessed Village), received in turn."""
+        mine = [name for idx, name in self.boons.saved if idx == p.index]
+        self.boons.saved = [e for e in self.boons.saved if e[0] != p.index]
+        for name in mine:
+            self.receive_boon(p, "Blessed Village", name=name)
 
     def _start_of_turn_states(self, p: Player) -> None:
         """The start-of-turn abilities of the States ``p`` has (Lost in the Woods), after

@@ -1034,3 +1034,36 @@ def _cursed_gold(g: Game, p: Player, card: Card, play: Play) -> None:
 POOKA = _k("Pooka", 5, ("Action",), on_play=_pooka, heirloom="Cursed Gold")
 CURSED_GOLD = _k("Cursed Gold", 4, ("Treasure", "Heirloom"), kind="heirloom", coins=3,
                  on_play=_cursed_gold)
+
+
+# --- Blessed Village (Fate): +1 Card, +2 Actions; when you gain it, take a Boon and,
+# having seen it (FAQ), receive it now or at the start of your next turn (it waits in
+# front of you: LandscapeDeck.saved; engine.turn receives it).
+def _blessed_village_gained(g: Game, p: Player, card: Card) -> None:
+    name = g.next_landscape(g.boons)
+    if name is None:
+        return
+    g.log("reveal", p, (), card.name, boon=name, taken=True)
+    if g.yes_no(p, card.name, f"Receive {name} now (or at the start of your next turn)?",
+                context={"boon": name}):
+        g.receive_boon(p, card.name, name=name)
+    else:
+        g.boons.saved.append((p.index, name))
+
+
+BLESSED_VILLAGE = _k("Blessed Village", 4, ("Action", "Fate"), cards=1, actions=2,
+                     on_gain=_blessed_village_gained)
+
+
+# --- Druid (Fate): +1 Buy; receive one of the three set-aside Boons, leaving it there
+# (a "keep until Clean-up" one too, FAQ). Setup (engine.setup): the top 3 Boons are set
+# aside for it, so the Boons deck holds the other 9.
+def _druid(g: Game, p: Player, card: Card, play: Play) -> None:
+    if not g.druid_boons:
+        return
+    name = g.choose_option(p, card.name, "Receive one of Druid's Boons",
+                           [(n, n) for n in g.druid_boons])
+    g.receive_boon(p, card.name, name=name, shared=True)
+
+
+DRUID = _k("Druid", 2, ("Action", "Fate"), buys=1, on_play=_druid)

@@ -170,6 +170,8 @@ class Table:
                 game = engine_setup.game_from_state(
                     _state_description(setup), providers=providers
                 )
+            if setup.get("druid_boons"):
+                _set_aside_for_druid(game, list(setup["druid_boons"]))
             if setup.get("boons"):
                 _stack(game.boons, "boons", list(setup["boons"]))
             if setup.get("hexes"):
@@ -269,7 +271,9 @@ class Table:
         return {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"],
                 "boons_discard": list(boons.discard),
                 "boons_held": [name for _, name in boons.held],
-                "hexes_discard": list(self.game.hexes.discard)}
+                "hexes_discard": list(self.game.hexes.discard),
+                "boons_saved": [name for _, name in boons.saved],
+                "boons_deck_size": len(boons.cards)}
 
     def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
         """Names of the Supply piles (only the Kingdom ones if asked), sorted."""
@@ -346,6 +350,20 @@ def _stack(deck: Any, key: str, top_first: list[str]) -> None:
     rest = [n for n in deck.cards if n not in top_first]
     deck.cards = rest + top_first[::-1]
     deck.discard = []
+
+
+def _set_aside_for_druid(game: Any, names: list[str]) -> None:
+    """The Boons dealt to Druid: the named ones, the others back into the Boons deck."""
+    if not game.druid_boons:
+        raise EngineProblem("setup.druid_boons: there is no Druid in the game")
+    if len(names) != 3 or len(set(names)) != 3:
+        raise EngineProblem("setup.druid_boons: name three different Boons")
+    pool = game.boons.cards + game.druid_boons
+    for name in names:
+        if name not in pool:
+            raise EngineProblem(f"setup.druid_boons: {name} is not a Boon")
+    game.druid_boons = names
+    game.boons.cards = [n for n in pool if n not in names]
 
 
 def _override_zones(game: Any, setup: dict[str, Any]) -> None:

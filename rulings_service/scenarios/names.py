@@ -104,7 +104,7 @@ def _listed(where: str, names: Any) -> Iterator[tuple[str, str]]:
 
 
 def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for key in ("kingdom", "events", "trash", "black_market", "boons", "hexes"):
+    for key in ("kingdom", "events", "trash", "black_market", "boons", "hexes", "druid_boons"):
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
@@ -144,7 +144,7 @@ def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, st
     for pile in expect.get("supply") or {}:
         yield f"{where}.supply.{pile}", pile
     for key in ("trash", "supply_piles", "kingdom_piles", "boons_discard", "boons_held",
-                "hexes_discard"):
+                "hexes_discard", "boons_saved"):
         yield from _listed(f"{where}.{key}", expect.get(key))
     for key in ("log", "log_absent"):
         for index, fact in enumerate(expect.get(key) or ()):

@@ -314,7 +314,8 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
             check(key, sorted(wanted), actual)
         elif key == "trash":
             check("trash", wanted, snap["trash"])
-        elif key in ("boons_discard", "boons_held", "hexes_discard"):
+        elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
+                     "boons_deck_size"):
             check(key, wanted, snap[key])
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))

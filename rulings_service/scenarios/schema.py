@@ -139,6 +139,8 @@ class SetupSchema(Schema):
     boons = _card_list()
     #: The top of the Hexes deck, top first (the other Hexes follow under them).
     hexes = _card_list()
+    #: The three Boons set aside for Druid (taken out of the Boons deck).
+    druid_boons = _card_list()
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
@@ -306,6 +308,10 @@ class ExpectSchema(Schema):
     boons_held = _card_list()
     #: The Hexes discard pile, in the order Hexes were discarded.
     hexes_discard = _card_list()
+    #: Boons taken and waiting in front of players for their next turn (Blessed Village).
+    boons_saved = _card_list()
+    #: How many Boons are in the Boons deck.
+    boons_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

@@ -629,3 +629,24 @@ def test_werewolf_is_action_and_night() -> None:
     g, _ = make(["Werewolf"], {"hand": ["Werewolf"], "deck": ["Copper"] * 3}, {})
     g.play_action("Werewolf")
     assert hand(g, 0) == ["Copper"] * 3
+
+
+def test_blessed_village_saved_boon_survives_rollback_and_is_received_next_turn() -> None:
+    g, s = make(["Blessed Village"], {"deck": ["Copper"] * 12}, {"deck": E5},
+                answers=["no"], phase="buy", coins=4)
+    g.boons.cards = [b for b in g.boons.cards if b != "The Forest's Gift"] + [
+        "The Forest's Gift"]
+    g.buy("Blessed Village")
+    assert g.boons.saved == [(0, "The Forest's Gift")]
+    g.end_turn()
+    g.end_turn()
+    assert (g.current, g.buys, g.coins) == (0, 2, 1) and g.boons.saved == []
+
+
+def test_druid_setup_and_receive() -> None:
+    from engine import new_game
+
+    g = new_game(["Druid", "Village", "Smithy", "Market", "Festival", "Laboratory",
+                  "Cellar", "Chapel", "Moat", "Mine"], 2, seed=4)
+    assert len(g.druid_boons) == 3 and len(g.boons.cards) == 9
+    assert not set(g.druid_boons) & set(g.boons.cards)

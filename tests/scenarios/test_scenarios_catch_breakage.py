@@ -1390,6 +1390,27 @@ def leprechaun_counts_played(g, p, card, play) -> None:
         g.receive_hex(p, card.name)
 
 
+def blessed_village_always_now(g, p, card) -> None:
+    name = g.next_landscape(g.boons)
+    if name is not None:
+        g.receive_boon(p, card.name, name=name)
+
+
+def druid_discards_its_boon(g, p, card, play) -> None:
+    name = g.choose_option(p, card.name, "Receive", [(n, n) for n in g.druid_boons])
+    g.druid_boons.remove(name)
+    g.receive_boon(p, card.name, name=name)
+
+
+def no_druid_set_aside(ctx) -> None:
+    from engine import registry as reg
+
+    if any("Fate" in d.types for d in ctx.defs()):
+        boons = reg.landscapes("boon")
+        ctx.rng.shuffle(boons)
+        ctx.landscape["boons"] = boons
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1709,6 +1730,11 @@ CASES: list[tuple[str, Patch]] = [
     ("pooka--cursed-gold-heirloom", hook("Pooka", "on_play", pooka_any_treasure)),
     ("pooka--cursed-gold-heirloom", hook("Cursed Gold", "on_play", no_op)),
     ("pooka--cursed-gold-replaces-copper", hook("Pooka", "heirloom", None)),
+    ("blessed-village--boon-now-or-next-turn", hook("Blessed Village", "on_gain",
+                                                    blessed_village_always_now)),
+    ("druid--three-set-aside-boons", hook("Druid", "on_play", druid_discards_its_boon)),
+    ("druid--set-aside-at-setup", replace_setup_rule(engine_setup._rule_boons,
+                                                     no_druid_set_aside)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

@@ -580,8 +580,8 @@ def _seas_gift(g: Game, p: Player, name: str) -> None:
 def _skys_gift(g: Game, p: Player, name: str) -> None:
     # With fewer than 3 cards, choosing to discards them all but gains nothing; three
     # cards make one Gold (FAQ).
-    if not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
-        return
+    if not p.hand or not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
+        return  # (with no cards in hand there is nothing to choose)
     picked = g.choose_from_hand(p, name, "Discard 3 cards", min=3, max=3)
     for c in picked:
         g.discard_card(p, c, p.hand, name)

@@ -176,6 +176,12 @@ class Table:
                 _stack(game.boons, "boons", list(setup["boons"]))
             if setup.get("hexes"):
                 _stack(game.hexes, "hexes", list(setup["hexes"]))
+            for key, deck in (("boons_discard", game.boons), ("hexes_discard", game.hexes)):
+                for name in setup.get(key) or ():
+                    if name not in deck.cards:
+                        raise EngineProblem(f"setup.{key}: {name} is not in that deck")
+                    deck.cards.remove(name)
+                    deck.discard.append(name)
             for number in range(1, count + 1):
                 states = (setup.get(f"player{number}") or {}).get("states")
                 if states:
@@ -273,7 +279,8 @@ class Table:
                 "boons_held": [name for _, name in boons.held],
                 "hexes_discard": list(self.game.hexes.discard),
                 "boons_saved": [name for _, name in boons.saved],
-                "boons_deck_size": len(boons.cards)}
+                "boons_deck_size": len(boons.cards),
+                "hexes_deck_size": len(self.game.hexes.cards)}
 
     def pile_names(self, *, kingdom_only: bool = False) -> list[str]:
         """Names of the Supply piles (only the Kingdom ones if asked), sorted."""

@@ -104,7 +104,8 @@ def _listed(where: str, names: Any) -> Iterator[tuple[str, str]]:
 
 
 def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for key in ("kingdom", "events", "trash", "black_market", "boons", "hexes", "druid_boons"):
+    for key in ("kingdom", "events", "trash", "black_market", "boons", "hexes", "druid_boons",
+                "boons_discard", "hexes_discard"):
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]

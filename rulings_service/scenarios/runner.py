@@ -315,7 +315,7 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
         elif key == "trash":
             check("trash", wanted, snap["trash"])
         elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
-                     "boons_deck_size"):
+                     "boons_deck_size", "hexes_deck_size"):
             check(key, wanted, snap[key])
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))

@@ -141,6 +141,9 @@ class SetupSchema(Schema):
     hexes = _card_list()
     #: The three Boons set aside for Druid (taken out of the Boons deck).
     druid_boons = _card_list()
+    #: Boons / Hexes already in their discard pile (taken out of the deck).
+    boons_discard = _card_list()
+    hexes_discard = _card_list()
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
@@ -310,8 +313,9 @@ class ExpectSchema(Schema):
     hexes_discard = _card_list()
     #: Boons taken and waiting in front of players for their next turn (Blessed Village).
     boons_saved = _card_list()
-    #: How many Boons are in the Boons deck.
+    #: How many Boons (Hexes) are in the Boons (Hexes) deck.
     boons_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    hexes_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

@@ -1411,6 +1411,28 @@ def no_druid_set_aside(ctx) -> None:
         ctx.landscape["boons"] = boons
 
 
+def landscape_decks_never_reshuffle(mp: pytest.MonkeyPatch) -> None:
+    """An empty Boons or Hexes deck gives nothing (wrong: its discards are reshuffled)."""
+    from engine import primitives
+
+    def next_landscape(self, deck):  # type: ignore[no-untyped-def]
+        return deck.cards.pop() if deck.cards else None
+
+    mp.setattr(primitives.GameBase, "next_landscape", next_landscape)
+
+
+def throne_room_leaves_play_at_once(mp: pytest.MonkeyPatch) -> None:
+    """Throne Room is discarded in Clean-up though its Duration waits (wrong)."""
+    from engine import primitives
+
+    original = primitives.GameBase.play_card
+
+    def play_card(self, p, card, from_zone=None, by=None, again=False):  # type: ignore[no-untyped-def]
+        return original(self, p, card, from_zone, None, again)
+
+    mp.setattr(primitives.GameBase, "play_card", play_card)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1735,6 +1757,11 @@ CASES: list[tuple[str, Patch]] = [
     ("druid--three-set-aside-boons", hook("Druid", "on_play", druid_discards_its_boon)),
     ("druid--set-aside-at-setup", replace_setup_rule(engine_setup._rule_boons,
                                                      no_druid_set_aside)),
+    ("hexes--reshuffle-when-empty", landscape_decks_never_reshuffle),
+    ("boons--reshuffle-when-empty", landscape_decks_never_reshuffle),
+    ("durations--throne-room-on-secret-cave", throne_room_leaves_play_at_once),
+    ("components--piles-and-decks", hook("Imp", "pile_size", 10)),
+    ("components--all-heirlooms-six-players", hook("Pooka", "heirloom", None)),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

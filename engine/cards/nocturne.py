@@ -1,7 +1,13 @@
-"""Nocturne: Night cards, Heirloom pairs, Spirits and Zombies.
+"""Nocturne (first edition): the 33 Kingdom cards, their Heirlooms, the Spirits, Zombies,
+Wish and Bat, the 12 Boons, the 12 Hexes and the States.
 
 Bonuses printed as ``+N`` are data; hooks implement the rest. FAQ points the
-code follows are noted where it makes a choice because of them.
+code follows are noted where it makes a choice because of them. Boons, Hexes and
+States are :class:`~engine.cards.core.LandscapeDef`s, never cards: the Boons and
+Hexes decks are :class:`~engine.state.LandscapeDeck`s drawn by
+``GameBase.receive_boon`` / ``receive_hex`` / ``hex_each_other``; States live in
+``Player.states``. Setup rules (Heirlooms, Zombies in the trash, the Boons and
+Hexes decks, Druid's Boons) are in :mod:`engine.setup`.
 """
 
 from __future__ import annotations

@@ -1433,6 +1433,26 @@ def throne_room_leaves_play_at_once(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(primitives.GameBase, "play_card", play_card)
 
 
+def delusion_takes_envious(g, p, name) -> None:
+    if "Deluded" not in p.states and "Envious" not in p.states:
+        p.states.append("Envious")
+
+
+def exchange_counts_as_gain(mp: pytest.MonkeyPatch) -> None:
+    """Exchanging records the new card as gained (wrong: it is not a gain)."""
+    from engine import primitives
+
+    original = primitives.GameBase.exchange
+
+    def exchange(self, p, card, from_zone, pile_name, to_zone=None):  # type: ignore[no-untyped-def]
+        new = original(self, p, card, from_zone, pile_name, to_zone)
+        if new is not None:
+            self.gained_this_turn.append((p.index, new))
+        return new
+
+    mp.setattr(primitives.GameBase, "exchange", exchange)
+
+
 
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
@@ -1762,6 +1782,10 @@ CASES: list[tuple[str, Patch]] = [
     ("durations--throne-room-on-secret-cave", throne_room_leaves_play_at_once),
     ("components--piles-and-decks", hook("Imp", "pile_size", 10)),
     ("components--all-heirlooms-six-players", hook("Pooka", "heirloom", None)),
+    ("den-of-sin--gained-to-hand-night", hook("Den of Sin", "gain_to", None)),
+    ("leprechaun--hex-before-buy-phase", _boon_patch("Delusion",
+                                                     on_receive=delusion_takes_envious)),
+    ("vampire--hex-gain-then-bat", exchange_counts_as_gain),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
 ]

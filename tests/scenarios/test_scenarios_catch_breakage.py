@@ -1124,6 +1124,13 @@ def necromancer_moves_it_into_play(g, p, card, play) -> None:
         g.play_card(p, picked[0], g.trash, by=card)
 
 
+def tracker_counts_the_trash(g, p, gained, zone) -> None:
+    if gained in zone and (any(c.name == "Tracker" for c in p.in_play)
+                           or any(c.name == "Tracker" for c in g.face_down)) \
+            and g.yes_no(p, "Tracker", "Deck?"):
+        g.topdeck(p, gained, zone, "Tracker")
+
+
 def no_zombies(ctx) -> None:
     pass
 
@@ -1502,6 +1509,8 @@ CASES: list[tuple[str, Patch]] = [
     ("hoard--gold-on-victory-buy", hook("Hoard", "while_in_play_buy", None)),
     ("fortress--trashed-returns-to-hand", hook("Fortress", "on_trash", None)),
     ("den-of-sin--gained-to-hand-night", hook("Den of Sin", "gain_to", None)),
+    ("necromancer--tracker-from-trash-not-in-play", hook("Tracker", "on_any_gain",
+                                                         tracker_counts_the_trash)),
     ("bandit-camp--spoils-returns", hook("Spoils", "on_play", None)),
     ("launch--back-to-action-phase", hook("Launch", "once_per_turn", False)),
     ("outpost--twice-one-extra-turn", hook("Outpost", "on_play", outpost_every_time)),
@@ -1783,6 +1792,8 @@ CASES: list[tuple[str, Patch]] = [
     ("components--piles-and-decks", hook("Imp", "pile_size", 10)),
     ("components--all-heirlooms-six-players", hook("Pooka", "heirloom", None)),
     ("den-of-sin--gained-to-hand-night", hook("Den of Sin", "gain_to", None)),
+    ("necromancer--tracker-from-trash-not-in-play", hook("Tracker", "on_any_gain",
+                                                         tracker_counts_the_trash)),
     ("leprechaun--hex-before-buy-phase", _boon_patch("Delusion",
                                                      on_receive=delusion_takes_envious)),
     ("vampire--hex-gain-then-bat", exchange_counts_as_gain),

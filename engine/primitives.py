@@ -89,6 +89,7 @@ class GameBase:
         self._shuffle_script: dict[int, list[list[str]]] = {}
         # Landscapes and setup extras (room for later sets).
         self.boons = LandscapeDeck("Boons")
+        self.druid_boons: list[str] = []  # the three Boons set aside for Druid (setup)
         self.hexes = LandscapeDeck("Hexes")
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
@@ -136,6 +137,7 @@ class GameBase:
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
         self._masks: dict[int, tuple[Card, CardDef]] = {}
+        self._gain_watchers: list[CardDef] = []  # piles' cards with on_any_gain (Changeling)
         self.card_count = 0
         self._refresh_flags()
 
@@ -151,12 +153,18 @@ class GameBase:
         self.copper_bonus = 0
         self.bought_in_phase = False
         self.outpost_played = False
+        # This turn's effects of the States Deluded (no Action buys) and Envious (Silver
+        # and Gold make 1 coin), set when they are returned at the start of the Buy phase.
+        self.deluded = False
+        self.envious = False
         if self.events_bought:
             self.events_bought = {}
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
         self.cannot_buy: list[str] = []  # cards named by Contraband this turn
+        # Cards in the trash turned face down for the turn (each played by Necromancer).
+        self.face_down: list[Card] = []
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -196,6 +204,8 @@ class GameBase:
             if d.cost_modifier and d.cost_modifier not in self.cost_modifiers:
                 self.cost_modifiers.append(d.cost_modifier)
         self._trash_reactions = any(d.react_trash for d in defs)
+        watchers = [pile.cards[0].defn for pile in self.piles.values() if pile.cards]
+        self._gain_watchers = [d for d in dict.fromkeys(watchers) if d.on_any_gain is not None]
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -346,6 +356,19 @@ class GameBase:
             d.on_shuffle(self, p, cards)
             p.deck[:n] = cards
 
+    def shuffle_into_deck(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                          source: str | None = None) -> None:
+        """Shuffle ``cards`` into ``p``'s deck: the deck and they are shuffled together
+        (Famine). Not a reshuffle of the discard pile, so no dictated shuffle is used."""
+        for c in cards:
+            from_zone.remove(c)
+            p.deck.append(c)
+        if self._in_move and self._rng_saved is None:
+            self._rng_saved = self.rng.getstate()
+        self.rng.shuffle(p.deck)
+        if self._logging:
+            self._event("shuffle", p, (), source, count=len(p.deck))
+
     # ----------------------------------------------------------- primitives
     def draw(self, p: Player, n: int = 1) -> list[Card]:
         """Draw up to ``n`` cards, shuffling when the deck runs out."""
@@ -468,6 +491,9 @@ class GameBase:
             zone = self._while_in_play_gain(p, card, zone)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+        for watcher in self._gain_watchers:
+            assert watcher.on_any_gain is not None
+            watcher.on_any_gain(self, p, card, zone)
 
     def _while_in_play_gain(self, p: Player, card: Card, zone: list[Card]) -> list[Card]:
         """Run ``p``'s "while this is in play, when you gain a card" hooks (Royal Seal),
@@ -552,19 +578,26 @@ class GameBase:
 
     def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
                     source: str | None = None) -> None:
-        """Trash several cards at once, then resolve their when-trashed effects.
+        """Trash several cards at once (Chapel, Count, Cemetery), then resolve their
+        when-trashed effects.
 
-        For "trash your hand" (Count): every card reaches the trash first, and
-        only then do the effects happen, in the order ``p`` chooses when the
-        cards differ (FAQ of Count). A card drawn or returned by one of those
-        effects is therefore not trashed with the others. Cards trashed one
-        at a time keep using :meth:`trash_card`.
+        Every card reaches the trash first, and only then do the effects happen,
+        in the order ``p`` chooses when the cards differ (FAQ of Count): a card
+        drawn or returned by one of those effects is not trashed with the others,
+        and an effect that moves cards (Haunted Mirror discarding an Action) cannot
+        take one of them away mid-way. Cards trashed one at a time keep using
+        :meth:`trash_card`, whose Possession rule this follows too.
         """
         cards = [c for c in cards if c in from_zone]
+        possessed = self.possessed_by is not None and p.index == self.current
         for card in cards:
             self._step()
             from_zone.remove(card)
-            self.trash.append(card)
+            if possessed:
+                p.mats.setdefault(POSSESSION_MAT, []).append(card)
+                self.possession_trashed.append(card)
+            else:
+                self.trash.append(card)
             if self._logging:
                 self._event("trash", p, (card,), source)
         triggered = [c for c in cards if c.defn.on_trash is not None]
@@ -588,6 +621,8 @@ class GameBase:
         p.discard.append(card)
         if self._logging:
             self._event("discard", p, (card,), source)
+        if card.defn.on_discard is not None and self.phase != "cleanup":
+            card.defn.on_discard(self, p, card)
 
     def topdeck(self, p: Player, card: Card, from_zone: list[Card],
                 source: str | None = None) -> None:
@@ -641,8 +676,10 @@ class GameBase:
         if self._logging:
             self._event("return", p, (card,), source)
 
-    def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str) -> Card | None:
-        """Return ``card`` to its pile and take the top of ``pile_name`` in its place.
+    def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str,
+                 to_zone: list[Card] | None = None) -> Card | None:
+        """Return ``card`` to its pile and take the top of ``pile_name`` in its place
+        (or, with ``to_zone``, into that zone: Changeling's goes to the discard pile).
 
         Exchanging is neither gaining nor trashing, so no trigger fires.
         Nothing happens if ``pile_name`` is empty.
@@ -654,7 +691,11 @@ class GameBase:
         if self._masks:
             self._unmask(card)
         new = pile.cards.pop()
-        from_zone[idx] = new
+        if to_zone is None:
+            from_zone[idx] = new
+        else:
+            del from_zone[idx]
+            to_zone.append(new)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
             self._event("exchange", p, (card, new))
@@ -691,6 +732,79 @@ class GameBase:
         if entry is not None:
             card.defn = entry[1]
             card.name = entry[1].name
+
+    def next_landscape(self, deck: LandscapeDeck) -> str | None:
+        """Take the top of a Boons or Hexes deck, first shuffling its discards into a new
+        deck if it is empty (None only if every one of them is out)."""
+        if not deck.cards:
+            if not deck.discard:
+                return None
+            deck.cards = deck.discard
+            deck.discard = []
+            if self._in_move and self._rng_saved is None:
+                self._rng_saved = self.rng.getstate()
+            self.rng.shuffle(deck.cards)
+        return deck.cards.pop()
+
+    def receive_boon(self, p: Player, source: str | None = None,
+                     name: str | None = None, shared: bool = False) -> str | None:
+        """``p`` receives a Boon: the top of the Boons deck, or ``name`` (one already
+        taken, as Pixie's). It sits in front of ``p`` while it resolves, then goes to the
+        Boons discard pile, unless it is kept until Clean-up. With ``shared`` (another
+        player's Boon received again: Sacred Grove, Pixie's second time) nothing moves;
+        a shared The River's Gift still draws at the end of the turn. Returns the name."""
+        from engine import registry
+
+        if name is None:
+            name = self.next_landscape(self.boons)
+            if name is None:
+                return None
+        entry = (p.index, name)
+        if not shared:
+            self.boons.held.append(entry)
+        if self._logging:
+            self._event("reveal", p, (), source, boon=name)
+        boon = registry.landscape(name)
+        if boon.on_receive is not None:
+            boon.on_receive(self, p, name)
+        if shared:
+            if boon.keep:
+                self.boons.held.append(entry)  # drawn for, discarded once (engine.turn)
+        elif not boon.keep and entry in self.boons.held:
+            self.boons.held.remove(entry)
+            self.boons.discard.append(name)
+        return name
+
+    def receive_hex(self, p: Player, source: str | None = None,
+                    name: str | None = None) -> str | None:
+        """``p`` receives a Hex: the top of the Hexes deck, or ``name`` (the one Hex that
+        "each other player receives", taken once: :meth:`hex_each_other`). Only a Hex
+        taken here goes to the Hexes discard pile afterwards. Returns the name."""
+        from engine import registry
+
+        taken = name is None
+        if name is None:
+            name = self.next_landscape(self.hexes)
+            if name is None:
+                return None
+        if self._logging:
+            self._event("reveal", p, (), source, hex=name)
+        hook = registry.landscape(name).on_receive
+        if hook is not None:
+            hook(self, p, name)
+        if taken:
+            self.hexes.discard.append(name)
+        return name
+
+    def hex_each_other(self, victims: Sequence[Player], source: str | None = None) -> None:
+        """"Each other player receives the next Hex": one Hex, turned over once (even if
+        every player is protected), received by each victim in turn order, then discarded."""
+        name = self.next_landscape(self.hexes)
+        if name is None:
+            return
+        for q in victims:
+            self.receive_hex(q, source, name=name)
+        self.hexes.discard.append(name)
 
     def schedule_duration(self, p: Player, card: Card) -> None:
         """Keep ``card`` in play and run its ``next_turn`` hook at ``p``'s next turn."""
@@ -730,10 +844,10 @@ class GameBase:
                 # "Another" Attack: the same card played again does not count (Urchin FAQ).
                 if hook is not None and watcher is not card and watcher in p.in_play:
                     hook(self, p, watcher, card)
-        if d.is_attack and self._attack_reactions:
-            immune = self._react_to_attack(p, card)
-        if d.is_attack:
-            immune |= self._immune_in_play(p)
+            if self._attack_reactions:
+                immune = self._react_to_attack(p, card)
+            # Lighthouse in play, a Guardian waiting: Reactions were asked all the same.
+            immune = immune | self._immune_in_play(p) | self._shielded(p)
         if d.cards:
             self.draw(p, d.cards)
         if d.actions:
@@ -741,7 +855,10 @@ class GameBase:
         if d.buys:
             self.buys += d.buys
         if d.coins:
-            self.coins += d.coins
+            if self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
+                self.coins += 1
+            else:
+                self.coins += d.coins
             if self.copper_bonus and d.name == "Copper":
                 self.coins += self.copper_bonus
         if d.potions:
@@ -751,6 +868,15 @@ class GameBase:
         if by is not None and len(p.durations) > n_durations:
             for eff in p.durations[n_durations:]:
                 eff.keepers.append(by)
+
+    def _shielded(self, attacker: Player) -> frozenset[int]:
+        """Other players an Attack cannot affect because a Duration of theirs says so
+        "until your next turn" (Guardian): its effect is still waiting. Reactions are
+        asked all the same (Guardian's FAQ), before this is applied."""
+        return frozenset(
+            q.index for q in self.players
+            if q is not attacker and any(e.card.defn.shields for e in q.durations)
+        )
 
     def _react_to_buy(self, p: Player, bought: Card) -> None:
         """Offer "when you buy a Victory card" reactions from ``p``'s hand (Hovel)."""

@@ -8,11 +8,12 @@ module has no import cycle with the card modules).
 
 from __future__ import annotations
 
-from engine.cards.core import CardDef, EventDef
+from engine.cards.core import CardDef, EventDef, LandscapeDef
 from engine.errors import SetupError
 
 _CARDS: dict[str, CardDef] = {}
 _EVENTS: dict[str, EventDef] = {}
+_LANDSCAPES: dict[str, LandscapeDef] = {}
 _loaded = False
 
 
@@ -37,6 +38,29 @@ def _load() -> None:
     if not _loaded:
         _loaded = True
         import engine.cards  # noqa: F401
+
+
+def register_landscape(defn: LandscapeDef) -> LandscapeDef:
+    """Add a Boon, Hex or State definition; a name may be registered only once."""
+    if defn.name in _CARDS or defn.name in _EVENTS or defn.name in _LANDSCAPES:
+        raise ValueError(f"landscape {defn.name!r} registered twice")
+    _LANDSCAPES[defn.name] = defn
+    return defn
+
+
+def landscape(name: str) -> LandscapeDef:
+    """The definition of the Boon, Hex or State called ``name``."""
+    _load()
+    try:
+        return _LANDSCAPES[name]
+    except KeyError:
+        raise SetupError(f"unknown Boon, Hex or State {name!r}") from None
+
+
+def landscapes(kind: str) -> list[str]:
+    """Names of the implemented landscapes of one kind ("boon", "hex", "state"), in order."""
+    _load()
+    return [n for n, d in _LANDSCAPES.items() if d.kind == kind]
 
 
 def card(name: str) -> CardDef:
@@ -85,6 +109,6 @@ def kingdom_names() -> list[str]:
 
 
 def implemented_names() -> frozenset[str]:
-    """Exact catalogue names of every implemented card and Event."""
+    """Exact catalogue names of every implemented card, Event, Boon, Hex and State."""
     _load()
-    return frozenset(_CARDS) | frozenset(_EVENTS)
+    return frozenset(_CARDS) | frozenset(_EVENTS) | frozenset(_LANDSCAPES)

@@ -33,6 +33,10 @@ MIXED_KINGDOM_PILES = {
                 "Sir Bailey", "Sir Destry", "Sir Martin", "Sir Michael", "Sir Vander"),
 }
 
+# Kinds of card whose pile, when a game has one, is not in the Supply (Spoils; Nocturne's
+# Spirits such as Imp; Zombies, which start in the trash).
+NON_SUPPLY_KINDS = ("non-supply", "spirit", "zombie")
+
 
 def pile_size(defn: CardDef, players: int) -> int:
     """How many copies of ``defn`` go in its pile for ``players`` players."""
@@ -291,6 +295,41 @@ def _rule_traits(ctx: SetupContext) -> None:
         ctx.landscape.setdefault("traits", {})[trait] = pile
 
 
+ZOMBIES = ("Zombie Apprentice", "Zombie Mason", "Zombie Spy")
+
+
+def _rule_zombies(ctx: SetupContext) -> None:
+    """Necromancer's setup: the three Zombies start the game in the trash."""
+    if "Necromancer" in ctx.kingdom:
+        ctx.landscape["trash"] = list(ZOMBIES)
+
+
+def _rule_boons(ctx: SetupContext) -> None:
+    """Fate cards: the Boons are shuffled into a deck, and Will-o'-Wisp (The Swamp's Gift
+    gains it) is a non-Supply pile."""
+    if not any("Fate" in d.types for d in ctx.defs()):
+        return
+    boons = registry.landscapes("boon")
+    ctx.rng.shuffle(boons)
+    if "Druid" in ctx.kingdom:
+        # Druid's setup: the top 3 Boons are set aside face up; the deck is the other 9.
+        ctx.landscape["druid_boons"] = boons[-3:]
+        boons = boons[:-3]
+    ctx.landscape["boons"] = boons
+    if "Will-o'-Wisp" not in ctx.piles:
+        ctx.add_pile("Will-o'-Wisp", pile_size(registry.card("Will-o'-Wisp"), ctx.players),
+                     supply=False, kingdom=False)
+
+
+def _rule_hexes(ctx: SetupContext) -> None:
+    """Doom cards: the Hexes are shuffled into a deck (the States they give are not cards)."""
+    if not any("Doom" in d.types for d in ctx.defs()):
+        return
+    hexes = registry.landscapes("hex")
+    ctx.rng.shuffle(hexes)
+    ctx.landscape["hexes"] = hexes
+
+
 SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_basics,
     _rule_kingdom,
@@ -304,6 +343,9 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_starting_coffers,
     _rule_traits,
     _rule_trade_route,
+    _rule_zombies,
+    _rule_boons,
+    _rule_hexes,
 ]
 
 
@@ -340,6 +382,10 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
         game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
     game.black_market = [game.new_card(registry.card(n))
                          for n in ctx.landscape.get("black_market", ())]
+    game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
+    game.boons.cards = list(ctx.landscape.get("boons", ()))
+    game.hexes.cards = list(ctx.landscape.get("hexes", ()))
+    game.druid_boons = list(ctx.landscape.get("druid_boons", ()))
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():
@@ -568,7 +614,7 @@ def game_from_state(
             ctx.add_pile(name, count, supply=supply, kingdom=kingdom)
         else:
             defn = registry.card(name)
-            ctx.add_pile(name, count, supply=defn.kind != "non-supply",
+            ctx.add_pile(name, count, supply=defn.kind not in NON_SUPPLY_KINDS,
                          kingdom=defn.kind == "kingdom")
     game = _build(ctx, providers, step_limit, evs, [p.name or f"Player {i + 1}"
                                                     for i, p in enumerate(spec.players)])

@@ -105,9 +105,15 @@ class LandscapeDeck:
     Kept as names: landscapes have no physical identity the rules care about.
     """
 
-    __slots__ = ("name", "cards", "discard")
+    __slots__ = ("name", "cards", "discard", "held", "saved")
 
     def __init__(self, name: str, cards: list[str] | None = None) -> None:
         self.name = name
-        self.cards: list[str] = list(cards or [])
+        self.cards: list[str] = list(cards or [])  # top is the last element
         self.discard: list[str] = []
+        # (player index, name): received landscapes kept in front of a player until
+        # Clean-up (The Field's Gift...), then discarded.
+        self.held: list[tuple[int, str]] = []
+        # (player index, name): taken now, received at the start of that player's next
+        # turn (Blessed Village), in front of them until then.
+        self.saved: list[tuple[int, str]] = []

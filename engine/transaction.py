@@ -19,9 +19,10 @@ _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
     "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
     "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
+    "deluded", "envious",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy")
+               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy", "face_down")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
 _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "kept_in_play")
 
@@ -55,12 +56,14 @@ def checkpoint(game: Game) -> Any:
         players,
         {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
         if game._masks else {},
+        [(deck, deck.cards[:], deck.discard[:], deck.held[:], deck.saved[:])
+         for deck in (game.boons, game.hexes, game.loot)],
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
-    fields, lists, piles, events_bought, extra, script, players, masks = saved
+    fields, lists, piles, events_bought, extra, script, players, masks, landscapes = saved
     if game._masks or masks:
         # Band of Misfits: cards masked during the move get their own identity back.
         for uid, (card, own) in game._masks.items():
@@ -69,6 +72,8 @@ def rollback(game: Game, saved: Any) -> None:
         for card, _, as_defn in masks.values():
             card.defn, card.name = as_defn, as_defn.name
         game._masks = {uid: (card, own) for uid, (card, own, _) in masks.items()}
+    for deck, cards, discard, held, kept in landscapes:
+        deck.cards, deck.discard, deck.held, deck.saved = cards, discard, held, kept
     for f, v in zip(_GAME_FIELDS, fields, strict=True):
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):

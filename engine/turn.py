@@ -32,6 +32,11 @@ PHASES = ("action", "buy", "night", "cleanup")
 #: The Buy-phase decision id for spending one Coin token (Guilds).
 SPEND_COFFER = "spend_coffer"
 
+# The mat of cards set aside to be put into their owner's hand at the end of the turn.
+UNTIL_END_OF_TURN = "until end of turn"
+# The Boon whose "+1 Card at end of this turn" happens after Clean-up's draw.
+RIVERS_GIFT = "The River's Gift"
+
 F = TypeVar("F", bound=Callable[..., Any])
 
 
@@ -142,7 +147,7 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not any(
+        if not self._logging and not self.copper_bonus and not self.envious and not any(
                 c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
             # (Only when every Treasure is plain, so the play order is the hand order,
@@ -198,13 +203,22 @@ class Game(GameBase):
 
     def buy_restriction(self, top: Card) -> str | None:
         """Why the current player may not buy ``top`` whatever they can pay, or None:
-        a card named by Contraband this turn, or the card's own condition (Grand Market)."""
+        an Action card while Deluded, a card named by Contraband this turn, or the card's
+        own condition (Grand Market)."""
+        if top.defn.is_action and self._no_action_buys():
+            return f"{top.name} is an Action card and Deluded forbids buying Actions this turn"
         if self.cannot_buy and top.name in self.cannot_buy:
             return f"{top.name} was named for Contraband this turn"
         forbidden = top.defn.buy_forbidden
         if forbidden is not None:
             return forbidden(self, self.players[self.current])
         return None
+
+    def _no_action_buys(self) -> bool:
+        """Deluded: returned at the start of this Buy phase, or about to be (a buy made
+        from the Action phase starts the Buy phase first)."""
+        return self.deluded or (self.phase == "action"
+                                and "Deluded" in self.players[self.current].states)
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]
@@ -406,6 +420,17 @@ class Game(GameBase):
         self.bought_in_phase = False
         if self._logging:
             self._event("phase", self.players[self.current], (), None, phase=phase)
+        if phase == "buy" and self.players[self.current].states:
+            self._start_of_buy_states(self.players[self.current])
+
+    def _start_of_buy_states(self, p: Player) -> None:
+        """The start-of-Buy-phase abilities of the States ``p`` has (Deluded, Envious)."""
+        from engine import registry
+
+        for name in list(p.states):
+            hook = registry.landscape(name).start_of_buy
+            if hook is not None and name in p.states:
+                hook(self, p, name)
 
     @_atomic
     def end_phase(self) -> None:
@@ -514,6 +539,7 @@ class Game(GameBase):
                 self.discard_card(p, c, waiting, "Possession")
             del p.mats[POSSESSION_MAT]
             self.possession_trashed = []
+        self._end_of_turn()
         if self.outpost_played and self.consecutive_turns < 2:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
@@ -543,6 +569,26 @@ class Game(GameBase):
             self.discard_card(p, c, p.in_play)
             assert hook is not None
             hook(self, p, c)
+
+    def _end_of_turn(self) -> None:
+        """After Clean-up's draw: every player takes back into hand the cards set aside
+        "until end of turn" (on the :data:`UNTIL_END_OF_TURN` mat; Faithful Hound), and
+        The River's Gift draws its card; Boons kept until Clean-up are discarded."""
+        for q in self.players:
+            waiting = q.mats.get(UNTIL_END_OF_TURN)
+            if waiting:
+                del q.mats[UNTIL_END_OF_TURN]
+                q.hand.extend(waiting)
+        held = self.boons.held
+        if held:
+            self.boons.held = []
+            for idx, name in held:
+                if name == RIVERS_GIFT:
+                    self.draw(self.players[idx], 1)
+            # Each Boon exists once: shared or doubled receipts are discarded once; Druid's
+            # Boons stay set aside for Druid.
+            self.boons.discard.extend(n for n in dict.fromkeys(name for _, name in held)
+                                      if n not in self.druid_boons)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""
@@ -610,7 +656,28 @@ class Game(GameBase):
                         self._close()
                 else:
                     eff.effect(self, p, eff.card)
+        if self.boons.saved:
+            self._receive_saved_boons(p)
+        if p.states:
+            self._start_of_turn_states(p)
         self.phase = "action"
+
+    def _receive_saved_boons(self, p: Player) -> None:
+        """Boons saved for this turn's start (Blessed Village), received in turn."""
+        mine = [name for idx, name in self.boons.saved if idx == p.index]
+        self.boons.saved = [e for e in self.boons.saved if e[0] != p.index]
+        for name in mine:
+            self.receive_boon(p, "Blessed Village", name=name)
+
+    def _start_of_turn_states(self, p: Player) -> None:
+        """The start-of-turn abilities of the States ``p`` has (Lost in the Woods), after
+        the Duration effects."""
+        from engine import registry
+
+        for name in list(p.states):
+            hook = registry.landscape(name).start_of_turn
+            if hook is not None and name in p.states:
+                hook(self, p, name)
 
     def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
         """Simultaneous start-of-turn effects of different cards: the player orders them."""
@@ -715,7 +782,8 @@ class Game(GameBase):
         if self.buys > 0 and not p.debt:
             for name, pile in self.piles.items():
                 top = pile.top
-                if pile.supply and top is not None:
+                if pile.supply and top is not None and not (
+                        top.defn.is_action and self._no_action_buys()):
                     c = self.cost(top)
                     if c.coins <= self.coins and c.potion <= self.potions and (
                             not (self.cannot_buy or top.defn.buy_forbidden)
@@ -781,6 +849,10 @@ class Game(GameBase):
     def victory_points(self, p: Player) -> int:
         """``p``'s score now: card VP (including Gardens-like cards) plus VP tokens."""
         total = p.vp_tokens
+        if p.states:
+            from engine import registry
+
+            total += sum(registry.landscape(s).vp for s in p.states)
         for c in p.all_cards():
             d = c.defn
             total += d.vp

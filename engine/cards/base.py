@@ -91,8 +91,8 @@ CHANCELLOR = _k("Chancellor", 3, ("Action",), coins=2, on_play=_chancellor)
 
 # --- Chapel: trash up to 4 cards from hand.
 def _chapel(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4):
-        g.trash_card(p, c, p.hand, card.name)
+    g.trash_cards(p, g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4),
+                  p.hand, card.name)
 
 
 CHAPEL = _k("Chapel", 2, ("Action",), on_play=_chapel)

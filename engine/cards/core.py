@@ -48,6 +48,7 @@ class CardDef:
         "on_buy", "while_in_play_gain", "cost_modifier", "buy_forbidden",
         "on_overpay", "setup_coffers", "on_shuffle",
         "react_trash", "while_in_play_attack",
+        "shields", "on_discard", "on_any_gain",
     )
 
     def __init__(
@@ -88,6 +89,9 @@ class CardDef:
         on_overpay: OverpayHook | None = None,
         setup_coffers: int = 0,
         on_shuffle: ShuffleHook | None = None,
+        shields: bool = False,
+        on_discard: CardHook | None = None,
+        on_any_gain: Callable[..., None] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -148,8 +152,19 @@ class CardDef:
         # "When you shuffle" (Stash): called by GameBase.shuffle with the shuffled cards
         # (top last) when one of them is this card; the hook may reorder them in place.
         self.on_shuffle = on_shuffle
-        # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
-        self.plain = on_play is None
+        # While a play of this card waits for its next-turn effect, other players'
+        # Attacks do not affect its owner (Guardian; Seaside's Lighthouse reads the same).
+        self.shields = shields
+        # "When you discard this" (Faithful Hound): fired by the discard primitive, from
+        # wherever the card was discarded, and not in Clean-up, which moves cards without it.
+        self.on_discard = on_discard
+        # "In games using this, when you gain a card" (Changeling): fired for every gain
+        # by any player while this card's pile is in the game, after the gained card's own
+        # when-gain effects and reactions; called as (game, player, gained card, zone).
+        self.on_any_gain = on_any_gain
+        # A "plain" Treasure only adds coins/potions: the hot path plays it inline
+        # (not Pouch, whose +1 Buy the full play applies).
+        self.plain = on_play is None and not (cards or actions or buys)
 
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"
@@ -179,6 +194,37 @@ class EventDef:
 
     def __repr__(self) -> str:
         return f"EventDef({self.name!r})"
+
+
+class LandscapeDef:
+    """A Boon, Hex or State: a landscape with an effect, never a card in a deck.
+
+    ``on_receive(game, player, name)`` applies it when received. A Boon with ``keep``
+    stays in front of its receiver until that turn's Clean-up (The Field's Gift). A
+    State is held by players (``Player.states``); it is never a card.
+    """
+
+    __slots__ = ("name", "set_name", "kind", "types", "on_receive", "keep", "start_of_turn",
+                 "start_of_buy", "vp")
+
+    def __init__(self, name: str, kind: str, *, set_name: str,
+                 on_receive: Callable[..., None] | None = None, keep: bool = False,
+                 start_of_turn: Callable[..., None] | None = None,
+                 start_of_buy: Callable[..., None] | None = None, vp: int = 0) -> None:
+        self.name = name
+        self.set_name = set_name
+        self.kind = kind  # "boon", "hex" or "state"
+        self.types = frozenset({kind.capitalize()})
+        self.on_receive = on_receive
+        self.keep = keep
+        # A State's "at the start of your turn" (Lost in the Woods): (game, player, name).
+        self.start_of_turn = start_of_turn
+        # A State's "at the start of your Buy phase" (Deluded, Envious): (game, player, name).
+        self.start_of_buy = start_of_buy
+        self.vp = vp  # a State's VP at the end of the game (Miserable: -2)
+
+    def __repr__(self) -> str:
+        return f"LandscapeDef({self.name!r})"
 
 
 class Card:

@@ -96,8 +96,8 @@ def _steward(g: Game, p: Player, card: Card, play: Play) -> None:
     elif choice == "coins":
         g.coins += 2
     else:
-        for c in g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2):
-            g.trash_card(p, c, p.hand, card.name)
+        g.trash_cards(p, g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2),
+                      p.hand, card.name)
 
 
 STEWARD = _k("Steward", 3, ("Action",), on_play=_steward)
@@ -212,8 +212,7 @@ IRONWORKS = _k("Ironworks", 4, ("Action",), on_play=_ironworks)
 # --- Trading Post: trash 2 (all you have if fewer); a Silver to hand only if 2 were trashed.
 def _trading_post(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2)
-    for c in picked:
-        g.trash_card(p, c, p.hand, card.name)
+    g.trash_cards(p, picked, p.hand, card.name)
     if len(picked) == 2:
         g.gain(p, "Silver", to="hand", source=card.name)
 

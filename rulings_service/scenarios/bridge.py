@@ -172,6 +172,22 @@ class Table:
                 game = engine_setup.game_from_state(
                     _state_description(setup), providers=providers
                 )
+            if setup.get("druid_boons"):
+                _set_aside_for_druid(game, list(setup["druid_boons"]))
+            if setup.get("boons"):
+                _stack(game.boons, "boons", list(setup["boons"]))
+            if setup.get("hexes"):
+                _stack(game.hexes, "hexes", list(setup["hexes"]))
+            for key, deck in (("boons_discard", game.boons), ("hexes_discard", game.hexes)):
+                for name in setup.get(key) or ():
+                    if name not in deck.cards:
+                        raise EngineProblem(f"setup.{key}: {name} is not in that deck")
+                    deck.cards.remove(name)
+                    deck.discard.append(name)
+            for number in range(1, count + 1):
+                states = (setup.get(f"player{number}") or {}).get("states")
+                if states:
+                    game.players[number - 1].states = list(states)
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
@@ -246,6 +262,8 @@ class Table:
             if p["tokens"]:
                 entry["tokens"] = p["tokens"]
             entry["coffers"] = p["coffers"]
+            if p["states"]:
+                entry["states"] = list(p["states"])
             if p["durations"]:
                 entry["durations"] = p["durations"]
             players.append(entry)
@@ -262,7 +280,14 @@ class Table:
             turn["extra_turn"] = True
         supply = dict(raw["supply"])
         supply.update(raw.get("non_supply", {}))
-        snap = {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"]}
+        boons = self.game.boons
+        snap = {"turn": turn, "players": players, "supply": supply, "trash": raw["trash"],
+                "boons_discard": list(boons.discard),
+                "boons_held": [name for _, name in boons.held],
+                "hexes_discard": list(self.game.hexes.discard),
+                "boons_saved": [name for _, name in boons.saved],
+                "boons_deck_size": len(boons.cards),
+                "hexes_deck_size": len(self.game.hexes.cards)}
         if raw["black_market"] or "Black Market" in self.game.piles:
             snap["black_market"] = raw["black_market"]  # the Black Market deck, top first
         return snap
@@ -311,6 +336,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
     players = []
     for number in range(1, count + 1):
         zones = dict(setup.get(f"player{number}", {}))
+        zones.pop("states", None)  # set on the built game (Table.build)
         players.append(zones)
     return {
         "kingdom": list(setup["kingdom"]),
@@ -328,6 +354,35 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "colonies": setup.get("colonies", False),
         "bane": setup.get("bane"),
     }
+
+
+def _stack(deck: Any, key: str, top_first: list[str]) -> None:
+    """Put the named Boons (or Hexes) on top of their deck, in order (as shuffles are
+    dictated); the others stay under them."""
+    if not deck.cards:
+        raise EngineProblem(f"setup.{key}: the game has no {key} deck (no card uses it)")
+    for name in top_first:
+        if name not in deck.cards:
+            raise EngineProblem(f"setup.{key}: {name} is not one of the {key}")
+    if len(set(top_first)) != len(top_first):
+        raise EngineProblem(f"setup.{key} names one twice")
+    rest = [n for n in deck.cards if n not in top_first]
+    deck.cards = rest + top_first[::-1]
+    deck.discard = []
+
+
+def _set_aside_for_druid(game: Any, names: list[str]) -> None:
+    """The Boons dealt to Druid: the named ones, the others back into the Boons deck."""
+    if not game.druid_boons:
+        raise EngineProblem("setup.druid_boons: there is no Druid in the game")
+    if len(names) != 3 or len(set(names)) != 3:
+        raise EngineProblem("setup.druid_boons: name three different Boons")
+    pool = game.boons.cards + game.druid_boons
+    for name in names:
+        if name not in pool:
+            raise EngineProblem(f"setup.druid_boons: {name} is not a Boon")
+    game.druid_boons = names
+    game.boons.cards = [n for n in pool if n not in names]
 
 
 def _override_zones(game: Any, setup: dict[str, Any]) -> None:

@@ -26,9 +26,9 @@ NON_CARD_SOURCES = frozenset({"buy", "test"})
 #: Supply piles named otherwise than any card in them (their cards differ).
 MIXED_PILES = frozenset({"Ruins"})
 #: Setup keys of a player whose values are lists of cards.
-_SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations")
+_SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations", "states")
 #: Expectation keys of a player whose values are lists of cards.
-_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order")
+_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order", "states")
 
 
 @lru_cache(maxsize=1)
@@ -106,7 +106,8 @@ def _listed(where: str, names: Any) -> Iterator[tuple[str, str]]:
 
 
 def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
-    for key in ("kingdom", "events", "trash", "black_market", "black_market_deck"):
+    for key in ("kingdom", "events", "trash", "black_market", "black_market_deck", "boons",
+                "hexes", "druid_boons", "boons_discard", "hexes_discard"):
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
@@ -156,7 +157,8 @@ def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, st
         for index, pile in enumerate(expect.get(key) or ()):
             if pile not in MIXED_PILES:
                 yield f"{where}.{key}[{index}]", pile
-    for key in ("black_market_deck", "black_market_deck_any_order"):
+    for key in ("black_market_deck", "black_market_deck_any_order", "boons_discard",
+                "boons_held", "hexes_discard", "boons_saved"):
         yield from _listed(f"{where}.{key}", expect.get(key))
     for key in ("log", "log_absent"):
         for index, fact in enumerate(expect.get(key) or ()):

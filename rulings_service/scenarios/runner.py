@@ -288,6 +288,8 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
                 elif item == "tokens":
                     held = player.get("tokens", {})
                     check(name, value, {token: held.get(token, 0) for token in value})
+                elif item == "states":
+                    check(name, value, player.get("states", []))
                 elif item == "score":
                     check(name, value, table.score(number))
                 else:  # turn counters
@@ -321,6 +323,9 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
             check(key, sorted(wanted), sorted(snap.get("black_market", [])))
         elif key == "black_market_deck_size":
             check(key, wanted, len(snap.get("black_market", [])))
+        elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
+                     "boons_deck_size", "hexes_deck_size"):
+            check(key, wanted, snap[key])
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))
             for fact in wanted:

@@ -82,6 +82,8 @@ class PlayerSetupSchema(PlayerZonesSchema):
     coffers = fields.Integer(strict=True, validate=validate.Range(min=0))
     #: Cards in play (listed in ``in_play`` too) whose next-turn effect is pending.
     durations = _card_list()
+    #: The States the player has (Deluded, Miserable, Lost in the Woods...).
+    states = _card_list()
 
 
 class ShuffleSchema(Schema):
@@ -158,6 +160,16 @@ class SetupSchema(Schema):
 
     #: The Black Market deck of an explicit state, top first (not with standard setup).
     black_market_deck = _card_list()
+
+    #: The top of the Boons deck, top first (the other Boons follow under them).
+    boons = _card_list()
+    #: The top of the Hexes deck, top first (the other Hexes follow under them).
+    hexes = _card_list()
+    #: The three Boons set aside for Druid (taken out of the Boons deck).
+    druid_boons = _card_list()
+    #: Boons / Hexes already in their discard pile (taken out of the deck).
+    boons_discard = _card_list()
+    hexes_discard = _card_list()
 
     @validates_schema
     def _colonies_choice(self, data: dict[str, Any], **_: Any) -> None:
@@ -275,6 +287,8 @@ class PlayerExpectSchema(PlayerZonesSchema):
     deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     hand_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     discard_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: The States the player has (Lost in the Woods...), in the order taken.
+    states = _card_list()
 
 
 #: Kinds of event the engine writes to its log (``Primitives._event``'s first argument).
@@ -332,6 +346,18 @@ class ExpectSchema(Schema):
     black_market_deck = _card_list()
     black_market_deck_any_order = _card_list()
     black_market_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+    #: The Boons discard pile, in the order Boons were discarded.
+    boons_discard = _card_list()
+    #: The Boons kept in front of players until Clean-up, in the order received.
+    boons_held = _card_list()
+    #: The Hexes discard pile, in the order Hexes were discarded.
+    hexes_discard = _card_list()
+    #: Boons taken and waiting in front of players for their next turn (Blessed Village).
+    boons_saved = _card_list()
+    #: How many Boons (Hexes) are in the Boons (Hexes) deck.
+    boons_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    hexes_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"

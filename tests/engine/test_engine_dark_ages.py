@@ -148,9 +148,11 @@ def test_junk_dealer_and_altar_and_armory() -> None:
 
 
 def test_hunting_grounds_and_feodum_when_trashed() -> None:
+    # Chapel trashes both at once; their when-trashed effects follow in the order chosen.
     g, _ = make(["Hunting Grounds", "Feodum", "Chapel"],
                 {"hand": ["Chapel", "Hunting Grounds", "Feodum"]}, {},
-                answers=[["Hunting Grounds", "Feodum"], "estates"], supply={"Silver": 2})
+                answers=[["Hunting Grounds", "Feodum"], ["Feodum", "Hunting Grounds"],
+                         "estates"], supply={"Silver": 2})
     g.play_action("Chapel")
     assert sorted(names(g.players[0].discard)) == ["Estate"] * 3 + ["Silver"] * 2
 

@@ -12,7 +12,8 @@ from rulings_service.paths import CATALOGUE_DIR
 
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
          "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
-         "prize": "prize", "knight": "knight", "pile": "pile"}
+         "prize": "prize", "knight": "knight", "pile": "pile", "spirit": "spirit",
+         "zombie": "zombie"}
 
 
 @pytest.fixture(scope="module")
@@ -45,14 +46,20 @@ def test_per_set_counts() -> None:
     assert counts[("dark-ages", "kingdom")] == 34 and counts[("dark-ages", "non-supply")] == 3
     assert counts[("dark-ages", "knight")] == 10 and counts[("dark-ages", "pile")] == 1
     assert counts[("seaside", "kingdom")] == 26 and counts[("intrigue", "kingdom")] == 25
-    assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
+    assert counts[("nocturne", "kingdom")] == 33 and counts[("nocturne", "heirloom")] == 7
+    assert counts[("nocturne", "spirit")] == 3 and counts[("nocturne", "non-supply")] == 2
+    assert counts[("nocturne", "zombie")] == 3
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 12
     assert counts[("guilds", "kingdom")] == 13
     assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
     assert counts[("promo", "kingdom")] == 3
-    assert sum(counts.values()) == 217
-    assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
+    assert sum(counts.values()) == 262
+    assert registry.implemented_names() == (frozenset(registry.all_cards()) | {"Launch"}
+                                            | frozenset(registry.landscapes("boon"))
+                                            | frozenset(registry.landscapes("state"))
+                                            | frozenset(registry.landscapes("hex")))
+    assert len(registry.landscapes("boon")) == 12
 
 
 def test_unknown_names_are_setup_errors() -> None:

@@ -19,6 +19,7 @@ import pytest
 from engine import registry
 from engine import setup as engine_setup
 from engine.cost import Cost
+from engine.errors import SetupError
 from rulings_service.scenarios.loader import find_scenario
 from rulings_service.scenarios.runner import run_scenario
 
@@ -2949,6 +2950,24 @@ def horn_of_plenty_counts_printed_names(g, p, card, play) -> None:
         g.trash_card(p, card, p.in_play, card.name)
 
 
+def black_market_knights_randomizer(ctx) -> None:
+    """The Knights go into the Black Market deck as the Knights randomizer, not a Knight."""
+    knights = engine_setup.MIXED_KINGDOM_PILES["Knights"]
+    names = ["Knights" if n in knights else n for n in ctx.options.get("black_market") or ()]
+    ctx.rng.shuffle(names)
+    ctx.landscape["black_market"] = names
+
+
+def black_market_refuses_knights(ctx) -> None:
+    """Only cards of kind "kingdom" may be in the Black Market deck: a Knight is refused."""
+    names = list(ctx.options.get("black_market") or ())
+    for n in names:
+        if registry.card(n).kind != "kingdom":
+            raise SetupError(f"{n} cannot be in the Black Market deck")
+    ctx.rng.shuffle(names)
+    ctx.landscape["black_market"] = names
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -3341,6 +3360,12 @@ CASES: list[tuple[str, Patch]] = [
      hook("Band of Misfits", "on_play", bom_without_duration)),
     ("band-of-misfits--horn-of-plenty-counts-copied-names",
      hook("Horn of Plenty", "on_play", horn_of_plenty_counts_printed_names)),
+    ("knights--black-market-deck-holds-a-knight", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_knights_randomizer)),
+    ("knights--black-market-deck-holds-a-knight", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_refuses_knights)),
+    ("knights--bought-from-black-market", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_refuses_knights)),
 ]
 
 

@@ -229,13 +229,20 @@ def _rule_bane(ctx: SetupContext) -> None:
 
 
 def _rule_black_market(ctx: SetupContext) -> None:
-    """One copy of each named Kingdom card, shuffled, none of them in the Supply."""
+    """One copy of each named Kingdom card, shuffled, none of them in the Supply.
+
+    The Knights go in as one Knight card, not the Knights randomizer (Knights FAQ).
+    """
     names = list(ctx.options.get("black_market") or ())
     for n in names:
-        if registry.card(n).kind != "kingdom":
+        pile = next((k for k, members in MIXED_KINGDOM_PILES.items() if n in members), n)
+        if registry.card(n).kind != "kingdom" and pile == n:
             raise SetupError(f"{n} cannot be in the Black Market deck (not a Kingdom card)")
-        if n in ctx.piles:
+        if pile in ctx.piles:
             raise SetupError(f"{n} is in the Supply and cannot also be in the Black Market deck")
+    knights = [n for n in names if n in MIXED_KINGDOM_PILES["Knights"]]
+    if len(knights) > 1:
+        raise SetupError(f"the Black Market deck takes one Knight, not {', '.join(knights)}")
     ctx.rng.shuffle(names)
     ctx.landscape["black_market"] = names
 

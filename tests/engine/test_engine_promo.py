@@ -128,3 +128,24 @@ def test_default_black_market_deck_is_fifteen_distinct_cards_outside_the_supply(
     given = new_game(["Black Market"], 2, black_market=["Moat"])
     assert names(given.black_market) == ["Moat"]
     assert new_game(["Village"], 2).black_market == []
+
+
+def test_black_market_deck_takes_one_knight_for_the_knights() -> None:
+    """Knights FAQ: with Black Market, a Knight goes into its deck, not the randomizer;
+    one Knight (one copy of the Knights pile), and not while the Knights are in the Supply."""
+    import pytest
+
+    from engine import new_game
+    from engine.errors import SetupError
+
+    g = new_game(["Black Market", "Village"], 2, black_market=["Sir Martin", "Moat"])
+    assert sorted(names(g.black_market)) == ["Moat", "Sir Martin"]
+    assert "Knights" not in g.piles
+    with pytest.raises(SetupError, match="one Knight"):
+        new_game(["Black Market"], 2, black_market=["Sir Martin", "Dame Anna"])
+    with pytest.raises(SetupError, match="in the Supply"):
+        new_game(["Black Market", "Knights"], 2, black_market=["Sir Martin"])
+    with pytest.raises(SetupError, match="not a Kingdom card"):
+        new_game(["Black Market"], 2, black_market=["Knights"])
+    with pytest.raises(SetupError, match="not a Kingdom card"):
+        new_game(["Black Market"], 2, black_market=["Spoils"])

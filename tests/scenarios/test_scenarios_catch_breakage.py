@@ -19,6 +19,7 @@ import pytest
 from engine import registry
 from engine import setup as engine_setup
 from engine.cost import Cost
+from engine.errors import SetupError
 from rulings_service.scenarios.loader import find_scenario
 from rulings_service.scenarios.runner import run_scenario
 
@@ -3544,6 +3545,51 @@ def exchange_counts_as_gain(mp: pytest.MonkeyPatch) -> None:
 
 
 
+def death_cart_ruins_to_the_buyer(g, p, card) -> None:
+    """The Ruins go to the player whose turn it is (who bought the Death Cart), even in a
+    Possession turn, where the possessor is the one gaining it."""
+    buyer = g.players[g.current]
+    possessor, g.possessed_by = g.possessed_by, None
+    try:
+        for _ in range(2):
+            g.gain(buyer, "Ruins", source=card.name)
+    finally:
+        g.possessed_by = possessor
+
+
+def bom_without_duration(g, p, card, play) -> None:
+    """Band of Misfits copies a Duration's play but, being no Duration itself, not its
+    next turn: it is discarded in this turn's Clean-up."""
+    bom_variant()(g, p, card, play)
+    p.durations = [e for e in p.durations if e.card is not card]
+
+
+def horn_of_plenty_counts_printed_names(g, p, card, play) -> None:
+    """Horn of Plenty counts a Band of Misfits by its own name, not the card it copies."""
+    names = {g._masks[c.uid][1].name if c.uid in g._masks else c.name for c in p.in_play}
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(len(names)))
+    if name and g.gain(p, name, source=card.name).defn.is_victory:
+        g.trash_card(p, card, p.in_play, card.name)
+
+
+def black_market_knights_randomizer(ctx) -> None:
+    """The Knights go into the Black Market deck as the Knights randomizer, not a Knight."""
+    knights = engine_setup.MIXED_KINGDOM_PILES["Knights"]
+    names = ["Knights" if n in knights else n for n in ctx.options.get("black_market") or ()]
+    ctx.rng.shuffle(names)
+    ctx.landscape["black_market"] = names
+
+
+def black_market_refuses_knights(ctx) -> None:
+    """Only cards of kind "kingdom" may be in the Black Market deck: a Knight is refused."""
+    names = list(ctx.options.get("black_market") or ())
+    for n in names:
+        if registry.card(n).kind != "kingdom":
+            raise SetupError(f"{n} cannot be in the Black Market deck")
+    ctx.rng.shuffle(names)
+    ctx.landscape["black_market"] = names
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -3932,6 +3978,18 @@ CASES: list[tuple[str, Patch]] = [
      turn_patch("_react_to_gain", possessed_player_reacts_to_gains)),
     ("trade-route--returned-cards-keep-token-on-mat",
      hook("Trade Route", "on_play", trade_route_counts_short_victory_piles)),
+    ("death-cart--possession-possessor-gains-ruins",
+     hook("Death Cart", "on_gain", death_cart_ruins_to_the_buyer)),
+    ("band-of-misfits--as-fishing-village",
+     hook("Band of Misfits", "on_play", bom_without_duration)),
+    ("band-of-misfits--horn-of-plenty-counts-copied-names",
+     hook("Horn of Plenty", "on_play", horn_of_plenty_counts_printed_names)),
+    ("knights--black-market-deck-holds-a-knight", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_knights_randomizer)),
+    ("knights--black-market-deck-holds-a-knight", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_refuses_knights)),
+    ("knights--bought-from-black-market", replace_setup_rule(
+        engine_setup._rule_black_market, black_market_refuses_knights)),
 ]
 
 

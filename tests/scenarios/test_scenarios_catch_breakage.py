@@ -3590,6 +3590,14 @@ def black_market_refuses_knights(ctx) -> None:
     ctx.landscape["black_market"] = names
 
 
+def idol_counts_plays_this_turn(g, p, card, play) -> None:
+    """Idol counting the Idols played this turn instead of those in play."""
+    if sum(1 for c in g.played_this_turn if c.name == "Idol") % 2:
+        g.receive_boon(p, card.name)
+    else:
+        for q in play.victims(g):
+            g.gain(q, "Curse", source=card.name)
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -4781,6 +4789,8 @@ CASES += [
     ("vampire--hex-gain-then-bat", exchange_counts_as_gain),
     ("necromancer--zombies-start-in-trash", replace_setup_rule(engine_setup._rule_zombies,
                                                                no_zombies)),
+    ("idol--counterfeit-counts-idols-in-play",
+     hook("Idol", "on_play", idol_counts_plays_this_turn)),
 ]
 
 

@@ -221,7 +221,8 @@ def _rule_bane(ctx: SetupContext) -> None:
     Kingdom with Young Witch and no Bane named, drawn at random."""
     bane = ctx.options.get("bane")
     if not bane and ctx.options.get("pick_bane") and NEEDS_BANE.intersection(ctx.kingdom):
-        bane = pick_bane(ctx.kingdom, ctx.rng)
+        # Not a card of the Black Market deck either: a card is in one place only.
+        bane = pick_bane([*ctx.kingdom, *(ctx.options.get("black_market") or ())], ctx.rng)
     if bane:
         defn = registry.card(bane)
         ctx.add_pile(bane, pile_size(defn, ctx.players), supply=True, kingdom=True)

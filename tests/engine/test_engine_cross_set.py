@@ -34,3 +34,13 @@ def test_gaining_from_a_pile_the_game_does_not_have_gains_nothing() -> None:
     assert "Rats" not in game.piles
     assert game.gain(game.players[0], "Rats") is None
     assert game.players[0].discard == []
+
+
+def test_a_random_bane_is_not_a_card_of_the_black_market_deck() -> None:
+    # Young Witch's Bane is drawn after the Black Market deck: it must not repeat one.
+    deck = [n for n in registry.kingdom_names()
+            if registry.card(n).kind == "kingdom" and registry.card(n).cost.coins in (2, 3)
+            and not registry.card(n).cost.potion and n != "Black Market"][:-1]
+    for seed in range(20):
+        game = new_game(["Young Witch", "Black Market"], 2, seed=seed, black_market=deck)
+        assert game.bane not in deck

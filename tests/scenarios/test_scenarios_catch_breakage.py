@@ -839,6 +839,76 @@ def tribute_needs_two_cards(g, p, card, play) -> None:
             g.draw(p, 2)
 
 
+# --- Plunder: wrong readings ---------------------------------------------------------------
+def longship_draws_now(g, p, card, play) -> None:
+    g.draw(p, 2)
+
+
+def crew_may_stay(g, p, card) -> None:
+    if card in p.in_play and g.yes_no(p, card.name, "Put Crew onto your deck?"):
+        g.topdeck(p, card, p.in_play, card.name)
+
+
+def swamp_shacks_counts_others(g, p, card, play) -> None:
+    g.draw(p, len([c for c in p.in_play if c is not card and not c.defn.is_duration]) // 3)
+
+
+def pilgrim_puts_back_a_drawn_card(g, p, card, play) -> None:
+    drawn = p.hand[-4:]
+    picked = g.choose_from_hand(p, card.name, "Put back", pred=lambda c: c in drawn)
+    if picked:
+        g.topdeck(p, picked[0], p.hand, card.name)
+
+
+def maroon_draws_two(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash")
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.draw(p, 2)
+
+
+def pendant_counts_others(g, p, card, play) -> None:
+    g.coins += len({c.name for c in p.in_play if c.defn.is_treasure and c is not card})
+
+
+def silver_mine_up_to_its_cost(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=g.cost(card),
+                           pred=lambda d: d.is_treasure)
+    if name:
+        g.gain(p, name, to="hand", source=card.name)
+
+
+def figurine_coin_only(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Discard an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, card.name)
+        g.coins += 1
+
+
+def rope_trashes_before_drawing(g, p, card) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+    g.draw(p, 1)
+
+
+def tools_own_cards_only(g, p, card, play) -> None:
+    mine = {c.name for c in p.in_play if c is not card}
+    name = g.choose_supply(p, card.name, "Gain a copy", pred=lambda d: d.name in mine)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def launch_restarts_the_turn(g, p) -> None:
+    g.return_to_action_phase()
+    for c in list(p.in_play):
+        if c.defn.is_duration and c.defn.next_turn is not None:
+            c.defn.next_turn(g, p, c)
+    g.draw(p, 1)
+    g.actions += 1
+    g.buys += 1
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1026,6 +1096,21 @@ CASES: list[tuple[str, Patch]] = [
     ("trading-post--no-silver-left", hook("Trading Post", "on_play", trading_post_needs_silver)),
     ("tribute--reveals-what-he-can", hook("Tribute", "on_play", tribute_needs_two_cards)),
     ("baron--no-estate-must-gain", hook("Baron", "on_play", baron_may_take_just_the_buy)),
+    # Plunder
+    ("longship--two-actions-now-two-cards-next-turn", hook("Longship", "on_play",
+                                                           longship_draws_now)),
+    ("crew--onto-deck-not-optional", hook("Crew", "next_turn", crew_may_stay)),
+    ("swamp-shacks--counts-itself-durations-treasures", hook("Swamp Shacks", "on_play",
+                                                             swamp_shacks_counts_others)),
+    ("pilgrim--put-back-any-card", hook("Pilgrim", "on_play", pilgrim_puts_back_a_drawn_card)),
+    ("maroon--two-types-draw-four", hook("Maroon", "on_play", maroon_draws_two)),
+    ("pendant--counts-itself", hook("Pendant", "on_play", pendant_counts_others)),
+    ("silver-mine--cheaper-treasure-to-hand", hook("Silver Mine", "on_play",
+                                                   silver_mine_up_to_its_cost)),
+    ("figurine--treasure-that-draws", hook("Figurine", "on_play", figurine_coin_only)),
+    ("rope--draw-then-trash", hook("Rope", "next_turn", rope_trashes_before_drawing)),
+    ("tools--other-players-durations", hook("Tools", "on_play", tools_own_cards_only)),
+    ("launch--no-start-of-turn-again", hook("Launch", "on_buy", launch_restarts_the_turn)),
 ]
 
 

@@ -1,0 +1,116 @@
+"""Plunder Kingdom cards (first edition), including the FAQ interactions."""
+
+from __future__ import annotations
+
+from engine_helpers import deck, hand, make, names
+
+
+def test_longship_two_actions_now_two_cards_next_turn_then_discarded() -> None:
+    g, _ = make(["Longship"], {"hand": ["Longship"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Longship")
+    assert g.actions == 2 and g.players[0].hand == []
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Longship"]
+    g.end_turn()  # player 2
+    assert len(g.players[0].hand) == 7
+    g.end_turn()
+    assert g.players[0].in_play == [] and "Longship" in names(g.players[0].discard)
+
+
+def test_crew_draws_three_then_goes_onto_the_deck_next_turn() -> None:
+    g, _ = make(["Crew"], {"hand": ["Crew"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Crew")
+    assert len(g.players[0].hand) == 3
+    g.end_turn()
+    g.end_turn()
+    assert g.players[0].in_play == [] and deck(g, 0)[0] == "Crew"
+
+
+def test_swamp_shacks_counts_itself_and_rounds_down() -> None:
+    g, _ = make(["Swamp Shacks", "Village"],
+                {"hand": ["Village", "Swamp Shacks"], "in_play": ["Copper"] * 6,
+                 "deck": ["Silver"] * 5}, {})
+    g.play_action("Village")
+    g.play_action("Swamp Shacks")  # 8 cards in play: +2 Cards
+    assert hand(g, 0) == ["Silver"] * 3 and g.actions == 3
+
+
+def test_swamp_shacks_alone_draws_nothing() -> None:
+    g, _ = make(["Swamp Shacks"], {"hand": ["Swamp Shacks"], "deck": ["Silver"] * 5}, {})
+    g.play_action("Swamp Shacks")
+    assert g.players[0].hand == [] and g.actions == 2
+
+
+def test_pilgrim_may_put_back_a_card_not_just_drawn() -> None:
+    g, _ = make(["Pilgrim"], {"hand": ["Pilgrim", "Gold"], "deck": ["Copper"] * 5}, {},
+                answers=["Gold"])
+    g.play_action("Pilgrim")
+    assert hand(g, 0) == ["Copper"] * 4 and deck(g, 0) == ["Gold", "Copper"]
+
+
+def test_maroon_draws_two_per_type() -> None:
+    g, _ = make(["Maroon", "Rope"], {"hand": ["Maroon", "Rope", "Estate"],
+                                     "deck": ["Copper"] * 6}, {}, answers=["Rope"])
+    g.play_action("Maroon")
+    assert names(g.trash) == ["Rope"] and hand(g, 0) == ["Copper"] * 4 + ["Estate"]
+
+
+def test_maroon_with_empty_hand_does_nothing() -> None:
+    g, _ = make(["Maroon"], {"hand": ["Maroon"], "deck": ["Copper"] * 6}, {})
+    g.play_action("Maroon")
+    assert g.trash == [] and g.players[0].hand == []
+
+
+def test_pendant_counts_differently_named_treasures_including_itself() -> None:
+    g, _ = make(["Pendant", "Rope"], {"hand": ["Copper", "Copper", "Copper", "Pendant"],
+                                      "in_play": ["Rope"], "durations": ["Rope"]}, {})
+    g.play_treasure("Copper")
+    g.play_treasure("Copper")
+    g.play_treasure("Copper")
+    g.play_treasure("Pendant")  # 3 + 2 + Copper, Rope, Pendant
+    assert g.coins == 8
+
+
+def test_silver_mine_gains_a_cheaper_treasure_to_hand() -> None:
+    g, s = make(["Silver Mine", "Rope"], {"hand": ["Silver Mine"]}, {}, answers=["Rope"])
+    g.play_treasure("Silver Mine")
+    assert hand(g, 0) == ["Rope"] and g.coins == 0
+    opts = {o.id for o in s.asked[0].options}
+    assert opts == {"Copper", "Silver", "Rope"}  # not Silver Mine (5), Gold, Potion...
+
+
+def test_figurine_may_discard_an_action_for_buy_and_coin() -> None:
+    g, _ = make(["Figurine", "Village"], {"hand": ["Figurine"], "deck": ["Village", "Copper"]},
+                {}, answers=["Village"])
+    g.play_treasure("Figurine")
+    assert hand(g, 0) == ["Copper"] and g.coins == 3 and g.buys == 2
+    assert names(g.players[0].discard) == ["Village"]
+
+
+def test_figurine_decline_keeps_the_action() -> None:
+    g, _ = make(["Figurine", "Village"], {"hand": ["Figurine"], "deck": ["Village", "Copper"]},
+                {}, answers=[[]])
+    g.play_treasure("Figurine")
+    assert hand(g, 0) == ["Copper", "Village"] and g.coins == 2 and g.buys == 1
+
+
+def test_rope_draws_then_may_trash_next_turn() -> None:
+    g, _ = make(["Rope"], {"hand": ["Rope"], "deck": ["Copper"] * 5 + ["Estate"]},
+                {"deck": ["Estate"] * 10}, answers=["Estate"])
+    g.play_treasure("Rope")
+    assert g.coins == 1 and g.buys == 2
+    g.end_turn()
+    g.end_turn()
+    assert names(g.trash) == ["Estate"] and hand(g, 0) == ["Copper"] * 5
+
+
+def test_tools_gains_a_copy_of_any_card_in_play_including_itself() -> None:
+    g, _ = make(["Tools", "Longship"], {"hand": ["Tools"]},
+                {"in_play": ["Longship"], "durations": ["Longship"]}, answers=["Longship"])
+    g.play_treasure("Tools")
+    assert names(g.players[0].discard) == ["Longship"]
+    g2, _ = make(["Tools"], {"hand": ["Tools"]}, {}, answers=["Tools"])
+    g2.play_treasure("Tools")
+    assert names(g2.players[0].discard) == ["Tools"]

@@ -162,3 +162,165 @@ def _tools(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 TOOLS = _k("Tools", 4, ("Treasure",), on_play=_tools)
+
+
+# --- Crucible: trash a card from your hand; +1 coin per coin it costs.
+# FAQ: Potion and debt in its cost give nothing; the current cost counts.
+def _crucible(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        cost = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.coins += cost.coins
+
+
+CRUCIBLE = _k("Crucible", 4, ("Treasure",), on_play=_crucible)
+
+
+# --- Cabin Boy: +1 Card, +1 Action; at the start of your next turn choose
+# +2 coins, or trash this to gain a Duration card (FAQ: another Cabin Boy
+# will do). The gain depends on trashing it, so that option needs it in play.
+def _cabin_boy_next(g: Game, p: Player, card: Card) -> None:
+    options = [("coins", "+2 coins")]
+    if card in p.in_play:
+        options.append(("trash", "trash this to gain a Duration card"))
+    choice = g.choose_option(p, card.name, "Choose one", options) if len(options) > 1 else "coins"
+    if choice == "coins":
+        g.coins += 2
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain a Duration card", pred=lambda d: d.is_duration)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+CABIN_BOY = _k("Cabin Boy", 4, ("Action", "Duration"), cards=1, actions=1, on_play=_schedule,
+               next_turn=_cabin_boy_next)
+
+
+def _zone_of(p: Player, card: Card) -> list[Card] | None:
+    """Where one of ``p``'s cards is now among hand, discard pile and deck (None: elsewhere)."""
+    for zone in (p.discard, p.hand, p.deck):
+        if card in zone:
+            return zone
+    return None
+
+
+# --- Buried Treasure: at the start of your next turn, +1 Buy and +3 coins.
+# When you gain this, play it (FAQ: not optional), from wherever it went.
+def _buried_treasure_gain(g: Game, p: Player, card: Card) -> None:
+    zone = _zone_of(p, card)
+    if zone is not None:
+        g.play_card(p, card, zone)
+
+
+def _buried_treasure_next(g: Game, p: Player, card: Card) -> None:
+    g.buys += 1
+    g.coins += 3
+
+
+BURIED_TREASURE = _k("Buried Treasure", 5, ("Treasure", "Duration"), on_play=_schedule,
+                     on_gain=_buried_treasure_gain, next_turn=_buried_treasure_next)
+
+
+# --- Enlarge: now and at the start of your next turn, trash a card from your
+# hand and gain one costing up to 2 more. FAQ: the trash next turn is
+# mandatory (no way to skip it, as long as you have a card in hand).
+def _enlarge_once(g: Game, p: Player, card: Card) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    limit = g.cost(picked[0]).plus_coins(2)
+    g.trash_card(p, picked[0], p.hand, card.name)
+    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def _enlarge(g: Game, p: Player, card: Card, play: Play) -> None:
+    _enlarge_once(g, p, card)
+    g.schedule_duration(p, card)
+
+
+ENLARGE = _k("Enlarge", 5, ("Action", "Duration"), on_play=_enlarge, next_turn=_enlarge_once)
+
+
+# --- First Mate: play any number of Action cards with the same name from your
+# hand, then draw until you have 6 cards in hand. FAQ: a copy drawn by one of
+# those plays can be played too; it may play First Mates; with no Action it
+# still draws. It plays each card once, so it does not stay in play with a
+# Duration it played (that is for cards that play one card several times).
+def _first_mate(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play an Action card", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    while picked:
+        name = picked[0].name
+        g.play_card(p, picked[0], p.hand)
+        picked = g.choose_from_hand(p, card.name, f"Play another {name}?", min=0, max=1,
+                                    pred=lambda c, n=name: c.name == n)  # type: ignore[misc]
+    missing = 6 - len(p.hand)
+    if missing > 0:
+        g.draw(p, missing)
+
+
+FIRST_MATE = _k("First Mate", 5, ("Action",), on_play=_first_mate)
+
+
+# --- King's Cache: you may play a Treasure from your hand 3 times.
+# FAQ: on a King's Cache, three more Treasures three times each; with a
+# Treasure - Duration it stays in play as long as that card does (``by``).
+def _kings_cache(g: Game, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play a Treasure 3 times", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure)
+    if not picked:
+        return
+    g.play_card(p, picked[0], p.hand, by=card)
+    for _ in range(2):
+        g.play_card(p, picked[0], None, by=card, again=True)
+
+
+KINGS_CACHE = _k("King's Cache", 7, ("Treasure",), on_play=_kings_cache)
+
+
+# --- Fortune Hunter: +2 coins; look at the top 3 cards of your deck, you may
+# play a Treasure from them, put the rest back in any order. FAQ: the Treasure
+# is played completely first (a Figurine draws from under the looked-at cards).
+def _fortune_hunter(g: Game, p: Player, card: Card, play: Play) -> None:
+    looked = g.reveal_from_deck(p, 3, card.name, look=True)
+    treasures = [c for c in looked if c.defn.is_treasure]
+    for c in g.choose_cards(p, card.name, "Play a Treasure", treasures, min=0, max=1):
+        g.play_card(p, c, p.set_aside)
+    rest = [c for c in looked if c in p.set_aside]
+    for c in reversed(g.order_cards(p, card.name, "Put back (first = top)", rest)):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+FORTUNE_HUNTER = _k("Fortune Hunter", 4, ("Action",), coins=2, on_play=_fortune_hunter)
+
+
+# --- Gondola: either now or at the start of your next turn, +2 coins. When
+# you gain this, you may play an Action card from your hand.
+# FAQ: chosen at each play (King's Cache); it stays in play only if some play
+# chose next turn, and then the King's Cache stays too (``by``).
+def _gondola(g: Game, p: Player, card: Card, play: Play) -> None:
+    when = g.choose_option(p, card.name, "+2 coins when?",
+                           [("now", "now"), ("next", "at the start of your next turn")])
+    if when == "now":
+        g.coins += 2
+    else:
+        g.schedule_duration(p, card)
+
+
+def _gondola_next(g: Game, p: Player, card: Card) -> None:
+    g.coins += 2
+
+
+def _gondola_gain(g: Game, p: Player, card: Card) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may play an Action card", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+GONDOLA = _k("Gondola", 4, ("Treasure", "Duration"), on_play=_gondola, on_gain=_gondola_gain,
+             next_turn=_gondola_next)

@@ -114,3 +114,99 @@ def test_tools_gains_a_copy_of_any_card_in_play_including_itself() -> None:
     g2, _ = make(["Tools"], {"hand": ["Tools"]}, {}, answers=["Tools"])
     g2.play_treasure("Tools")
     assert names(g2.players[0].discard) == ["Tools"]
+
+
+def test_crucible_coins_equal_the_trashed_cards_cost() -> None:
+    g, _ = make(["Crucible"], {"hand": ["Crucible", "Estate", "Gold"]}, {}, answers=["Gold"])
+    g.play_treasure("Crucible")
+    assert g.coins == 6 and names(g.trash) == ["Gold"]
+
+
+def test_crucible_potion_in_cost_gives_nothing_for_it() -> None:
+    g, _ = make(["Crucible", "Familiar"], {"hand": ["Crucible", "Familiar"]}, {})
+    g.play_treasure("Crucible")
+    assert g.coins == 3 and names(g.trash) == ["Familiar"]
+
+
+def test_cabin_boy_coins_or_trash_for_a_duration() -> None:
+    g, _ = make(["Cabin Boy", "Longship"], {"hand": ["Cabin Boy"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10}, answers=["trash", "Cabin Boy"])
+    g.play_action("Cabin Boy")
+    assert g.actions == 1 and len(g.players[0].hand) == 1
+    g.end_turn()
+    g.end_turn()
+    assert names(g.trash) == ["Cabin Boy"] and names(g.players[0].discard)[-1] == "Cabin Boy"
+    g2, _ = make(["Cabin Boy"], {"hand": ["Cabin Boy"], "deck": ["Copper"] * 20},
+                 {"deck": ["Estate"] * 10}, answers=["coins"])
+    g2.play_action("Cabin Boy")
+    g2.end_turn()
+    g2.end_turn()
+    assert g2.coins == 2 and names(g2.players[0].in_play) == ["Cabin Boy"]
+
+
+def test_buried_treasure_is_played_when_gained() -> None:
+    g, _ = make(["Buried Treasure"], {"deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10},
+                phase="buy", coins=5)
+    g.buy("Buried Treasure")
+    assert names(g.players[0].in_play) == ["Buried Treasure"] and g.coins == 0
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Buried Treasure"]
+    g.end_turn()
+    assert g.coins == 3 and g.buys == 2
+
+
+def test_enlarge_now_and_next_turn() -> None:
+    g, _ = make(["Enlarge"], {"hand": ["Enlarge", "Estate"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10}, answers=["Silver", "Copper", "Estate"])
+    g.play_action("Enlarge")
+    assert names(g.players[0].discard) == ["Silver"]
+    g.end_turn()
+    g.end_turn()
+    assert names(g.trash) == ["Estate", "Copper"]
+
+
+def test_first_mate_plays_same_name_copies_then_draws_to_six() -> None:
+    g, _ = make(["First Mate", "Village"],
+                {"hand": ["First Mate", "Village", "Village", "Smithy"],
+                 "deck": ["Copper"] * 10}, {}, answers=["Village", "Village", []])
+    g.play_action("First Mate")
+    assert g.actions == 4 and len(g.players[0].hand) == 6
+    assert names(g.players[0].in_play) == ["First Mate", "Village", "Village"]
+
+
+def test_first_mate_without_actions_still_draws() -> None:
+    g, _ = make(["First Mate"], {"hand": ["First Mate", "Estate"], "deck": ["Copper"] * 10}, {})
+    g.play_action("First Mate")
+    assert len(g.players[0].hand) == 6
+
+
+def test_kings_cache_plays_a_treasure_three_times() -> None:
+    g, _ = make(["King's Cache"], {"hand": ["King's Cache", "Gold"]}, {}, answers=["Gold"])
+    g.play_treasure("King's Cache")
+    assert g.coins == 9
+
+
+def test_fortune_hunter_plays_a_treasure_from_the_top_three() -> None:
+    g, _ = make(["Fortune Hunter"], {"hand": ["Fortune Hunter"],
+                                     "deck": ["Estate", "Gold", "Copper", "Duchy"]}, {},
+                answers=["Gold", ["Copper", "Estate"]])
+    g.play_action("Fortune Hunter")
+    assert g.coins == 5 and deck(g, 0) == ["Copper", "Estate", "Duchy"]
+    assert names(g.players[0].in_play) == ["Fortune Hunter", "Gold"]
+
+
+def test_gondola_now_or_next_turn_and_play_action_on_gain() -> None:
+    g, _ = make(["Gondola", "Village"], {"hand": ["Gondola", "Gondola"],
+                                         "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10}, answers=["now", "next"])
+    g.play_treasure("Gondola")
+    g.play_treasure("Gondola")
+    assert g.coins == 2
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Gondola"]
+    g.end_turn()
+    assert g.coins == 2
+    g2, _ = make(["Gondola", "Village"], {"hand": ["Village"], "deck": ["Copper"] * 5}, {},
+                 answers=["Village"], phase="buy", coins=4)
+    g2.buy("Gondola")
+    assert names(g2.players[0].in_play) == ["Village"] and g2.actions == 3

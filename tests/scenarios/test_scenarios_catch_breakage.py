@@ -909,6 +909,75 @@ def launch_restarts_the_turn(g, p) -> None:
     g.buys += 1
 
 
+def crucible_counts_potion(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if picked:
+        cost = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        g.coins += cost.coins + cost.potion
+
+
+def cabin_boy_other_durations_only(g, p, card) -> None:
+    if card in p.in_play and g.choose_option(p, card.name, "Choose",
+                                             [("coins", "+2"), ("trash", "trash")]) == "trash":
+        g.trash_card(p, card, p.in_play, card.name)
+        name = g.choose_supply(p, card.name, "Gain a Duration",
+                               pred=lambda d: d.is_duration and d.name != card.name)
+        if name:
+            g.gain(p, name, source=card.name)
+    else:
+        g.coins += 2
+
+
+def buried_treasure_may_play(g, p, card) -> None:
+    if card in p.discard and g.yes_no(p, card.name, "Play it?"):
+        g.play_card(p, card, p.discard)
+
+
+def enlarge_next_turn_optional(g, p, card) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card", min=0, max=1)
+    if picked:
+        limit = g.cost(picked[0]).plus_coins(2)
+        g.trash_card(p, picked[0], p.hand, card.name)
+        name = g.choose_supply(p, card.name, "Gain", max_cost=limit)
+        if name:
+            g.gain(p, name, source=card.name)
+
+
+def first_mate_plays_from_first_hand_only(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        same = [c for c in p.hand if c.name == picked[0].name]
+        for c in same:
+            g.play_card(p, c, p.hand)
+    g.draw(p, max(0, 6 - len(p.hand)))
+
+
+def kings_cache_twice(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Play", min=0, max=1,
+                                pred=lambda c: c.defn.is_treasure)
+    if picked:
+        g.play_card(p, picked[0], p.hand, by=card)
+        g.play_card(p, picked[0], None, by=card, again=True)
+
+
+def fortune_hunter_puts_back_first(g, p, card, play) -> None:
+    looked = g.reveal_from_deck(p, 3, card.name, look=True)
+    treasures = [c for c in looked if c.defn.is_treasure]
+    chosen = g.choose_cards(p, card.name, "Play", treasures, min=0, max=1)
+    rest = [c for c in looked if c not in chosen]
+    for c in reversed(g.order_cards(p, card.name, "Put back", rest)):
+        g.topdeck(p, c, p.set_aside, card.name)
+    for c in chosen:
+        g.play_card(p, c, p.set_aside)
+
+
+def gondola_always_now(g, p, card, play) -> None:
+    g.choose_option(p, card.name, "When?", [("now", "now"), ("next", "next")])
+    g.coins += 2
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1111,6 +1180,20 @@ CASES: list[tuple[str, Patch]] = [
     ("rope--draw-then-trash", hook("Rope", "next_turn", rope_trashes_before_drawing)),
     ("tools--other-players-durations", hook("Tools", "on_play", tools_own_cards_only)),
     ("launch--no-start-of-turn-again", hook("Launch", "on_buy", launch_restarts_the_turn)),
+    ("crucible--potion-cost-gives-nothing", hook("Crucible", "on_play", crucible_counts_potion)),
+    ("cabin-boy--trash-to-gain-cabin-boy", hook("Cabin Boy", "next_turn",
+                                                cabin_boy_other_durations_only)),
+    ("buried-treasure--played-when-gained", hook("Buried Treasure", "on_gain",
+                                                 buried_treasure_may_play)),
+    ("enlarge--next-turn-trash-mandatory", hook("Enlarge", "next_turn",
+                                                enlarge_next_turn_optional)),
+    ("first-mate--plays-drawn-copy", hook("First Mate", "on_play",
+                                          first_mate_plays_from_first_hand_only)),
+    ("kings-cache--kings-cache-on-kings-cache", hook("King's Cache", "on_play", kings_cache_twice)),
+    ("fortune-hunter--figurine-draws-below", hook("Fortune Hunter", "on_play",
+                                                  fortune_hunter_puts_back_first)),
+    ("gondola--kings-cache-each-play", hook("Gondola", "on_play", gondola_always_now)),
+    ("gondola--now-or-next-turn", hook("Gondola", "on_play", gondola_always_now)),
 ]
 
 

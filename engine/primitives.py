@@ -55,6 +55,48 @@ class Play:
         ]
 
 
+GainTest = Callable[["GameBase", Player, Card, Player, Card], bool]
+GainEffect = Callable[["GameBase", Player, Card, Player, Card], None]
+
+
+class NextTime:
+    """The waiting part of a "the next time ..." Duration (Plunder's Secluded Shrine,
+    Abundance, Cage...): instead of acting at the start of its owner's next turn, it
+    waits for an event (``"gain"``: any player gains a card) for which ``when`` is
+    true, then runs ``then`` once.
+
+    It is a card's ``next_turn`` hook, so it is scheduled and set up like any
+    Duration (:meth:`GameBase.schedule_duration`, ``durations:`` in a scenario) and
+    keeps the card in play, turn after turn, until it fires; the start of a turn
+    skips it. ``when``/``then`` get (game, owner, card, gainer, gained card).
+    """
+
+    __slots__ = ("event", "when", "then")
+
+    def __init__(self, event: str, when: GainTest, then: GainEffect) -> None:
+        self.event = event
+        self.when = when
+        self.then = then
+
+    def __call__(self, g: GameBase, p: Player, card: Card) -> None:
+        """Nothing happens at the start of a turn: the effect is still waiting."""
+
+
+class TurnWatcher:
+    """A "this turn, when you gain ..." ability of a played card (Mining Road,
+    Taskmaster): like :class:`NextTime` but it lapses at the end of the turn and
+    keeps nothing in play. Added with :meth:`GameBase.watch_gains_this_turn`.
+    """
+
+    __slots__ = ("owner", "card", "when", "then")
+
+    def __init__(self, owner: Player, card: Card, when: GainTest, then: GainEffect) -> None:
+        self.owner = owner
+        self.card = card
+        self.when = when
+        self.then = then
+
+
 class GameBase:
     """State and primitives of one game; :class:`engine.turn.Game` adds the moves.
 
@@ -135,6 +177,7 @@ class GameBase:
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
+        self.turn_watchers: list[TurnWatcher] = []
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -396,8 +439,36 @@ class GameBase:
             self._event("gain", p, (card,), source, to=where)
         if d.on_gain is not None:
             d.on_gain(self, p, card)
+        self._notify_gain(p, card)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+
+    def _notify_gain(self, p: Player, card: Card) -> None:
+        """Fire the waiting "next time ... gain" Durations and this turn's gain watchers.
+
+        Each one is taken off its list before it acts, so a gain it causes
+        (Cutthroat's Loot) cannot fire it again.
+        """
+        for q in self.players:
+            if not q.durations:
+                continue
+            for eff in list(q.durations):
+                w = eff.effect
+                if (isinstance(w, NextTime) and w.event == "gain" and eff in q.durations
+                        and w.when(self, q, eff.card, p, card)):
+                    q.durations.remove(eff)
+                    w.then(self, q, eff.card, p, card)
+        if self.turn_watchers:
+            for tw in list(self.turn_watchers):
+                if tw in self.turn_watchers and tw.when(self, tw.owner, tw.card, p, card):
+                    self.turn_watchers.remove(tw)
+                    tw.then(self, tw.owner, tw.card, p, card)
+
+    def watch_gains_this_turn(self, p: Player, card: Card, when: GainTest,
+                              then: GainEffect) -> None:
+        """Until the end of this turn, run ``then`` once, at the first gain where
+        ``when`` is true (Mining Road, Taskmaster); see :class:`TurnWatcher`."""
+        self.turn_watchers.append(TurnWatcher(p, card, when, then))
 
     def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
                    event: str) -> Iterator[Card]:

@@ -21,7 +21,7 @@ from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
-from engine.primitives import GameBase
+from engine.primitives import GameBase, NextTime
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
@@ -421,8 +421,9 @@ class Game(GameBase):
         if self._logging:
             self._event("turn", p, (), None, extra=extra)
         if p.durations:
-            effects = p.durations
-            p.durations = []
+            # "Next time" Durations (NextTime) keep waiting; the others happen now.
+            effects = [e for e in p.durations if not isinstance(e.effect, NextTime)]
+            p.durations = [e for e in p.durations if isinstance(e.effect, NextTime)]
             if len(effects) > 1 and len({e.card.name for e in effects}) > 1:
                 effects = self._order_effects(p, effects)
             for eff in effects:

@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, EventDef
 from engine.cost import Cost
+from engine.primitives import NextTime
 from engine.registry import register, register_event
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 
@@ -324,3 +325,121 @@ def _gondola_gain(g: Game, p: Player, card: Card) -> None:
 
 GONDOLA = _k("Gondola", 4, ("Treasure", "Duration"), on_play=_gondola, on_gain=_gondola_gain,
              next_turn=_gondola_next)
+
+
+# --- Secluded Shrine: +1 coin; the next time you gain a Treasure, trash up to
+# 2 cards from your hand. FAQ: it can fire on any player's turn; it fires (and
+# is done) even if nothing is trashed.
+def _shrine_when(g: GameBase, owner: Player, card: Card, gainer: Player, gained: Card) -> bool:
+    return gainer is owner and gained.defn.is_treasure
+
+
+def _shrine_then(g: GameBase, owner: Player, card: Card, gainer: Player, gained: Card) -> None:
+    for c in g.choose_from_hand(owner, card.name, "Trash up to 2 cards", min=0, max=2):
+        g.trash_card(owner, c, owner.hand, card.name)
+
+
+SECLUDED_SHRINE = _k("Secluded Shrine", 3, ("Action", "Duration"), coins=1, on_play=_schedule,
+                     next_turn=NextTime("gain", _shrine_when, _shrine_then))
+
+
+# --- Abundance: the next time you gain an Action card, +1 Buy and +3 coins.
+# FAQ: any gain counts (bought or not); on another player's turn the bonus is
+# of no use, so it is not given to the player whose turn it is.
+def _abundance_when(g: GameBase, owner: Player, card: Card, gainer: Player,
+                    gained: Card) -> bool:
+    return gainer is owner and gained.defn.is_action
+
+
+def _abundance_then(g: GameBase, owner: Player, card: Card, gainer: Player,
+                    gained: Card) -> None:
+    if g.current == owner.index:
+        g.buys += 1
+        g.coins += 3
+
+
+ABUNDANCE = _k("Abundance", 4, ("Treasure", "Duration"), on_play=_schedule,
+               next_turn=NextTime("gain", _abundance_when, _abundance_then))
+
+
+# --- Taskmaster: +1 Action, +1 coin, and if you gain a card costing exactly 5
+# this turn, repeat this ability at the start of your next turn.
+# FAQ: the cost when gained is what counts; gains before it was played do not.
+def _taskmaster_when(g: GameBase, owner: Player, card: Card, gainer: Player,
+                     gained: Card) -> bool:
+    return gainer is owner and g.cost(gained) == Cost(5)
+
+
+def _taskmaster_then(g: GameBase, owner: Player, card: Card, gainer: Player,
+                     gained: Card) -> None:
+    if card in owner.in_play:
+        g.schedule_duration(owner, card)
+
+
+def _taskmaster(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.watch_gains_this_turn(p, card, _taskmaster_when, _taskmaster_then)
+
+
+def _taskmaster_next(g: GameBase, p: Player, card: Card) -> None:
+    g.actions += 1
+    g.coins += 1
+    g.watch_gains_this_turn(p, card, _taskmaster_when, _taskmaster_then)
+
+
+TASKMASTER = _k("Taskmaster", 3, ("Action", "Duration"), actions=1, coins=1,
+                on_play=_taskmaster, next_turn=_taskmaster_next)
+
+
+# --- Mining Road: +1 Action, +1 Buy, +2 coins; once this turn, when you gain a
+# Treasure, you may play it. FAQ: optional; each Mining Road gives one such
+# play (cumulative), but a Treasure already played cannot be played again;
+# bought or otherwise gained; in the Action phase too. A Treasure gained while
+# one is pending uses it up, whether played or declined.
+def _mining_road_when(g: GameBase, owner: Player, card: Card, gainer: Player,
+                      gained: Card) -> bool:
+    return gainer is owner and gained.defn.is_treasure and _zone_of(owner, gained) is not None
+
+
+def _mining_road_then(g: GameBase, owner: Player, card: Card, gainer: Player,
+                      gained: Card) -> None:
+    zone = _zone_of(owner, gained)
+    if zone is not None and g.yes_no(owner, card.name, f"Play {gained.name}?",
+                                     context={"card": gained.name}):
+        g.play_card(owner, gained, zone)
+
+
+def _mining_road(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.watch_gains_this_turn(p, card, _mining_road_when, _mining_road_then)
+
+
+MINING_ROAD = _k("Mining Road", 5, ("Action",), actions=1, buys=1, coins=2,
+                 on_play=_mining_road)
+
+
+# --- Siren: each other player gains a Curse; at the start of your next turn,
+# draw until you have 8 cards in hand. When you gain this, trash it unless you
+# trash an Action from your hand (FAQ: only if it is still where it was gained).
+def _siren(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+    g.schedule_duration(p, card)
+
+
+def _siren_next(g: GameBase, p: Player, card: Card) -> None:
+    if len(p.hand) < 8:
+        g.draw(p, 8 - len(p.hand))
+
+
+def _siren_gain(g: GameBase, p: Player, card: Card) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash an Action card, or Siren is trashed",
+                                min=0, max=1, pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        return
+    zone = _zone_of(p, card)
+    if zone is not None:
+        g.trash_card(p, card, zone, card.name)
+
+
+SIREN = _k("Siren", 3, ("Action", "Duration", "Attack"), on_play=_siren, next_turn=_siren_next,
+           on_gain=_siren_gain)

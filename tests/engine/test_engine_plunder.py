@@ -210,3 +210,87 @@ def test_gondola_now_or_next_turn_and_play_action_on_gain() -> None:
                  answers=["Village"], phase="buy", coins=4)
     g2.buy("Gondola")
     assert names(g2.players[0].in_play) == ["Village"] and g2.actions == 3
+
+
+def test_secluded_shrine_waits_for_a_treasure_gain_then_is_discarded() -> None:
+    g, _ = make(["Secluded Shrine"], {"hand": ["Secluded Shrine", "Estate", "Estate", "Copper"],
+                                      "deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10},
+                answers=[["Estate", "Estate"]])
+    g.play_action("Secluded Shrine")
+    assert g.coins == 1
+    g.gain_card(0, "Silver")
+    assert names(g.trash) == ["Estate", "Estate"]
+    g.end_turn()
+    assert "Secluded Shrine" in names(g.players[0].discard)
+
+
+def test_secluded_shrine_stays_in_play_until_it_fires() -> None:
+    g, _ = make(["Secluded Shrine"], {"hand": ["Secluded Shrine"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Secluded Shrine")
+    g.end_turn()
+    g.end_turn()
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Secluded Shrine"]
+
+
+def test_abundance_on_next_action_gain() -> None:
+    g, _ = make(["Abundance", "Village"], {"hand": ["Abundance"]}, {})
+    g.play_treasure("Abundance")
+    assert g.coins == 0
+    g.gain_card(0, "Silver")
+    assert g.coins == 0
+    g.gain_card(0, "Village")
+    assert (g.coins, g.buys) == (3, 2)
+    g.gain_card(0, "Village")
+    assert (g.coins, g.buys) == (3, 2)
+
+
+def test_taskmaster_repeats_after_a_five_cost_gain() -> None:
+    g, _ = make(["Taskmaster", "Laboratory"], {"hand": ["Taskmaster"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Taskmaster")
+    assert (g.actions, g.coins) == (1, 1)
+    g.gain_card(0, "Laboratory")
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Taskmaster"]
+    g.end_turn()
+    assert (g.actions, g.coins) == (2, 1)
+    g.end_turn()  # no 5-cost gain: discarded
+    assert g.players[0].in_play == []
+
+
+def test_taskmaster_ignores_gains_before_it_was_played() -> None:
+    g, _ = make(["Taskmaster", "Laboratory"], {"hand": ["Taskmaster"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.gain_card(0, "Laboratory")
+    g.play_action("Taskmaster")
+    g.end_turn()
+    assert g.players[0].in_play == []
+
+
+def test_mining_road_plays_a_gained_treasure_once() -> None:
+    g, _ = make(["Mining Road"], {"hand": ["Mining Road"]}, {}, answers=["yes"])
+    g.play_action("Mining Road")
+    g.gain_card(0, "Gold")
+    assert g.coins == 5 and names(g.players[0].in_play) == ["Mining Road", "Gold"]
+    g.gain_card(0, "Gold")
+    assert g.coins == 5 and names(g.players[0].discard) == ["Gold"]
+
+
+def test_siren_curses_and_draws_to_eight_and_is_trashed_on_gain_without_action() -> None:
+    g, _ = make(["Siren"], {"hand": ["Siren"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Siren")
+    assert names(g.players[1].discard) == ["Curse"]
+    g.end_turn()
+    g.end_turn()
+    assert len(g.players[0].hand) == 8
+    g.gain_card(0, "Siren")
+    assert names(g.trash) == ["Siren"]
+
+
+def test_siren_kept_by_trashing_an_action() -> None:
+    g, _ = make(["Siren", "Village"], {"hand": ["Village"]}, {}, answers=["Village"])
+    g.gain_card(0, "Siren")
+    assert names(g.trash) == ["Village"] and names(g.players[0].discard) == ["Siren"]

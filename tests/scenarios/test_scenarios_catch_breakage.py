@@ -19,6 +19,7 @@ import pytest
 from engine import registry
 from engine import setup as engine_setup
 from engine.cost import Cost
+from engine.primitives import NextTime
 from rulings_service.scenarios.loader import find_scenario
 from rulings_service.scenarios.runner import run_scenario
 
@@ -978,6 +979,53 @@ def gondola_always_now(g, p, card, play) -> None:
     g.coins += 2
 
 
+def shrine_own_turn_only(g, owner, card, gainer, gained) -> bool:
+    return gainer is owner and gained.defn.is_treasure and g.current == owner.index
+
+
+def shrine_trash(g, owner, card, gainer, gained) -> None:
+    for c in g.choose_from_hand(owner, card.name, "Trash up to 2", min=0, max=2):
+        g.trash_card(owner, c, owner.hand, card.name)
+
+
+def abundance_when(g, owner, card, gainer, gained) -> bool:
+    return gainer is owner and gained.defn.is_action
+
+
+def abundance_bonus_to_current_player(g, owner, card, gainer, gained) -> None:
+    g.buys += 1
+    g.coins += 3
+
+
+def taskmaster_printed_cost(g, p, card, play) -> None:
+    def when(g, owner, c, gainer, gained) -> bool:
+        return gainer is owner and gained.defn.cost == Cost(5)
+
+    def then(g, owner, c, gainer, gained) -> None:
+        if c in owner.in_play:
+            g.schedule_duration(owner, c)
+
+    g.watch_gains_this_turn(p, card, when, then)
+
+
+def mining_road_spent_by_any_treasure(g, p, card, play) -> None:
+    def when(g, owner, c, gainer, gained) -> bool:
+        return gainer is owner and gained.defn.is_treasure
+
+    def then(g, owner, c, gainer, gained) -> None:
+        if gained in owner.discard and g.yes_no(owner, c.name, "Play it?"):
+            g.play_card(owner, gained, owner.discard)
+
+    g.watch_gains_this_turn(p, card, when, then)
+
+
+def siren_never_trashed(g, p, card) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1194,6 +1242,15 @@ CASES: list[tuple[str, Patch]] = [
                                                   fortune_hunter_puts_back_first)),
     ("gondola--kings-cache-each-play", hook("Gondola", "on_play", gondola_always_now)),
     ("gondola--now-or-next-turn", hook("Gondola", "on_play", gondola_always_now)),
+    ("secluded-shrine--on-another-players-turn", hook(
+        "Secluded Shrine", "next_turn", NextTime("gain", shrine_own_turn_only, shrine_trash))),
+    ("abundance--other-players-turn", hook(
+        "Abundance", "next_turn",
+        NextTime("gain", abundance_when, abundance_bonus_to_current_player))),
+    ("taskmaster--cost-when-gained", hook("Taskmaster", "on_play", taskmaster_printed_cost)),
+    ("mining-road--two-roads-two-treasures", hook("Mining Road", "on_play",
+                                                  mining_road_spent_by_any_treasure)),
+    ("siren--trashed-unless-action", hook("Siren", "on_gain", siren_never_trashed)),
 ]
 
 

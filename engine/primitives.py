@@ -62,8 +62,8 @@ GainEffect = Callable[["GameBase", Player, Card, Player, Card], None]
 class NextTime:
     """The waiting part of a "the next time ..." Duration (Plunder's Secluded Shrine,
     Abundance, Cage...): instead of acting at the start of its owner's next turn, it
-    waits for an event (``"gain"``: any player gains a card) for which ``when`` is
-    true, then runs ``then`` once.
+    waits for an event (``"gain"``: any player gains a card; ``"pile_empty"``: a
+    gain empties a Supply pile) for which ``when`` is true, then runs ``then`` once.
 
     It is a card's ``next_turn`` hook, so it is scheduled and set up like any
     Duration (:meth:`GameBase.schedule_duration`, ``durations:`` in a scenario) and
@@ -157,6 +157,7 @@ class GameBase:
         self._attack_reactions = False
         self._buy_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
+        self._gain_zones: list[list[Card]] = []  # where each gain in progress went
         self.card_count = 0
         self._refresh_flags()
 
@@ -178,6 +179,7 @@ class GameBase:
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
         self.turn_watchers: list[TurnWatcher] = []
+        self.end_of_turn: list[Callable[[GameBase], None]] = []
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -409,6 +411,8 @@ class GameBase:
             return None
         card = pile.cards.pop()
         self._receive(p, card, to, source)
+        if not pile.cards and pile.supply:
+            self._notify_pile_empty(p, card)
         return card
 
     def gain_card_object(self, p: Player, card: Card, from_zone: list[Card],
@@ -437,11 +441,22 @@ class GameBase:
         self.gained_this_turn.append((p.index, card))
         if self._logging:
             self._event("gain", p, (card,), source, to=where)
-        if d.on_gain is not None:
-            d.on_gain(self, p, card)
-        self._notify_gain(p, card)
+        # Other cards' gain triggers first, then the card's own: a player may so
+        # move a gained card (Insignia) before its own ability looks for it (Siren).
+        self._gain_zones.append(zone)
+        try:
+            self._notify_gain(p, card)
+            if d.on_gain is not None:
+                d.on_gain(self, p, card)
+        finally:
+            self._gain_zones.pop()
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+
+    def gain_zone(self) -> list[Card]:
+        """The zone the card whose ``on_gain`` hook is running was gained to (Siren:
+        "trash it" only if it is still there)."""
+        return self._gain_zones[-1]
 
     def _notify_gain(self, p: Player, card: Card) -> None:
         """Fire the waiting "next time ... gain" Durations and this turn's gain watchers.
@@ -463,6 +478,24 @@ class GameBase:
                 if tw in self.turn_watchers and tw.when(self, tw.owner, tw.card, p, card):
                     self.turn_watchers.remove(tw)
                     tw.then(self, tw.owner, tw.card, p, card)
+
+    def _notify_pile_empty(self, p: Player, last: Card) -> None:
+        """Fire the waiting "next time a Supply pile empties" Durations (Search).
+
+        ``when``/``then`` get the player who emptied it and the pile's last card.
+        """
+        for q in self.players:
+            for eff in list(q.durations):
+                w = eff.effect
+                if (isinstance(w, NextTime) and w.event == "pile_empty" and eff in q.durations
+                        and w.when(self, q, eff.card, p, last)):
+                    q.durations.remove(eff)
+                    w.then(self, q, eff.card, p, last)
+
+    def at_end_of_turn(self, effect: Callable[[GameBase], None]) -> None:
+        """Run ``effect`` at the end of this turn, after Clean-up has drawn the next
+        hand (Puzzle Box, Cage: "put it into your hand at end of turn")."""
+        self.end_of_turn.append(effect)
 
     def watch_gains_this_turn(self, p: Player, card: Card, when: GainTest,
                               then: GainEffect) -> None:

@@ -152,10 +152,30 @@ def _rule_extra_piles(ctx: SetupContext) -> None:
     """Non-Supply piles some cards need (Spoils for Bandit Camp...)."""
     for defn in ctx.defs():
         for name in defn.extra_piles:
-            if name not in ctx.piles:
+            if name not in ctx.piles and name not in MIXED_PILES:
                 extra = registry.card(name)
                 size = extra.pile_size if isinstance(extra.pile_size, int) else 10
                 ctx.add_pile(name, size, supply=False, kingdom=False)
+
+
+def _loot_pool() -> list[str]:
+    """Plunder's Loot pile: 2 copies of each Loot card."""
+    return [d.name for d in registry.all_cards().values() if d.kind == "loot" for _ in range(2)]
+
+
+# Non-Supply piles of differing cards, shuffled at setup, that a card can ask
+# for in ``extra_piles`` (its name there is the pile's, not a card's).
+MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
+
+
+def _rule_mixed_piles(ctx: SetupContext) -> None:
+    """Loot: a face-down shuffled pile, not in the Supply, if any card uses it."""
+    for name, pool in MIXED_PILES.items():
+        if name in ctx.piles or not any(name in d.extra_piles for d in ctx.defs()):
+            continue
+        cards = pool()
+        ctx.rng.shuffle(cards)
+        ctx.add_pile(name, cards, supply=False, kingdom=False)
 
 
 def _rule_ruins(ctx: SetupContext) -> None:
@@ -215,6 +235,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_potion,
     _rule_colonies,
     _rule_extra_piles,
+    _rule_mixed_piles,
     _rule_ruins,
     _rule_bane,
     _rule_black_market,

@@ -379,6 +379,8 @@ class Game(GameBase):
         discard.extend(p.hand)
         p.hand = []
         self.draw(p, 3 if self.outpost_played else 5)
+        while self.end_of_turn:  # "at end of turn" effects, after the new hand is drawn
+            self.end_of_turn.pop(0)(self)
         if self.outpost_played and not self.is_extra_turn:
             self.extra_turns.appendleft(p.index)
         self._next_turn()

@@ -418,7 +418,8 @@ MINING_ROAD = _k("Mining Road", 5, ("Action",), actions=1, buys=1, coins=2,
 
 # --- Siren: each other player gains a Curse; at the start of your next turn,
 # draw until you have 8 cards in hand. When you gain this, trash it unless you
-# trash an Action from your hand (FAQ: only if it is still where it was gained).
+# trash an Action from your hand. FAQ: only if it is still where it was gained
+# (other gain triggers, such as Insignia's, resolve first and may move it).
 def _siren(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.gain(q, "Curse", source=card.name)
@@ -436,10 +437,329 @@ def _siren_gain(g: GameBase, p: Player, card: Card) -> None:
     if picked:
         g.trash_card(p, picked[0], p.hand, card.name)
         return
-    zone = _zone_of(p, card)
-    if zone is not None:
+    zone = g.gain_zone()
+    if card in zone:
         g.trash_card(p, card, zone, card.name)
 
 
 SIREN = _k("Siren", 3, ("Action", "Duration", "Attack"), on_play=_siren, next_turn=_siren_next,
            on_gain=_siren_gain)
+
+
+# ------------------------------------------------------------------------ Loot
+# Loot: 15 Treasures (2 copies each), cost 7, in a shuffled non-Supply pile
+# "Loot" (engine.setup.MIXED_PILES) that exists when a card in the game lists
+# it in ``extra_piles``. "Gain a Loot" gains its top card, revealed to all.
+def gain_loot(g: GameBase, p: Player, source: str, to: str | None = None) -> Card | None:
+    """Gain the top Loot (revealed); None if the Loot pile is empty or absent."""
+    if "Loot" not in g.piles:
+        return None
+    card = g.gain(p, "Loot", to=to, source=source)
+    if card is not None:
+        g.reveal(p, (card,), source)
+    return card
+
+
+def _loot(name: str, types: tuple[str, ...], **kw: object) -> CardDef:
+    return register(CardDef(name, 7, (*types, "Loot"), set_name=SET, kind="loot",
+                            **kw))  # type: ignore[arg-type]
+
+
+def _loot_buy_coins(g: GameBase, p: Player, card: Card, play: Play | None = None) -> None:
+    g.buys += 1
+    g.coins += 3
+
+
+# Amphora: either now or at the start of your next turn, +1 Buy and +3 coins.
+def _amphora(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    when = g.choose_option(p, card.name, "+1 Buy and +3 coins when?",
+                           [("now", "now"), ("next", "at the start of your next turn")])
+    if when == "now":
+        _loot_buy_coins(g, p, card)
+    else:
+        g.schedule_duration(p, card)
+
+
+AMPHORA = _loot("Amphora", ("Treasure", "Duration"), on_play=_amphora,
+                next_turn=_loot_buy_coins)
+
+
+# Doubloons: worth 3; when you gain this, gain a Gold.
+def _doubloons_gain(g: GameBase, p: Player, card: Card) -> None:
+    g.gain(p, "Gold", source=card.name)
+
+
+DOUBLOONS = _loot("Doubloons", ("Treasure",), coins=3, on_gain=_doubloons_gain)
+
+
+# Endless Chalice: worth 1; now and at the start of each of your turns for the
+# rest of the game, +1 Buy (so it never leaves play).
+def _chalice_next(g: GameBase, p: Player, card: Card) -> None:
+    g.buys += 1
+    if card in p.in_play:
+        g.schedule_duration(p, card)
+
+
+ENDLESS_CHALICE = _loot("Endless Chalice", ("Treasure", "Duration"), coins=1, buys=1,
+                        on_play=_schedule, next_turn=_chalice_next)
+
+
+def _figurehead_next(g: GameBase, p: Player, card: Card) -> None:
+    g.draw(p, 2)
+
+
+FIGUREHEAD = _loot("Figurehead", ("Treasure", "Duration"), coins=3, on_play=_schedule,
+                   next_turn=_figurehead_next)
+
+
+def _hammer(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+HAMMER = _loot("Hammer", ("Treasure",), coins=3, on_play=_hammer)
+
+
+# Insignia: worth 3; this turn, each time you gain a card, you may put it onto
+# your deck (if it is still where it was gained).
+def _insignia_when(g: GameBase, owner: Player, card: Card, gainer: Player,
+                   gained: Card) -> bool:
+    return gainer is owner
+
+
+def _insignia_then(g: GameBase, owner: Player, card: Card, gainer: Player,
+                   gained: Card) -> None:
+    g.watch_gains_this_turn(owner, card, _insignia_when, _insignia_then)  # every gain
+    zone = _zone_of(owner, gained)
+    if zone is None or (zone is owner.deck and owner.deck[-1] is gained):
+        return
+    if g.yes_no(owner, card.name, f"Put {gained.name} onto your deck?",
+                context={"card": gained.name}):
+        g.topdeck(owner, gained, zone, card.name)
+
+
+def _insignia(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.watch_gains_this_turn(p, card, _insignia_when, _insignia_then)
+
+
+INSIGNIA = _loot("Insignia", ("Treasure",), coins=3, on_play=_insignia)
+
+
+# Jewels: worth 3, +1 Buy; at the start of your next turn, put this on the
+# bottom of your deck.
+def _jewels_next(g: GameBase, p: Player, card: Card) -> None:
+    if card in p.in_play:
+        p.in_play.remove(card)
+        p.deck.insert(0, card)
+        g.log("topdeck", p, (card,), card.name, bottom=True)
+
+
+JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_schedule,
+               next_turn=_jewels_next)
+
+
+# Orb: look through your discard pile; choose one: play an Action or Treasure
+# from it; or +1 Buy and +3 coins.
+def _orb(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.log("look", p, list(p.discard), card.name)
+    playable = [c for c in p.discard if c.defn.is_action or c.defn.is_treasure]
+    options = [("coins", "+1 Buy and +3 coins")]
+    if playable:
+        options.insert(0, ("play", "play an Action or Treasure from your discard pile"))
+    if len(options) > 1 and g.choose_option(p, card.name, "Choose one", options) == "play":
+        [picked] = g.choose_cards(p, card.name, "Play a card from your discard pile", playable)
+        g.play_card(p, picked, p.discard)
+    else:
+        _loot_buy_coins(g, p, card)
+
+
+ORB = _loot("Orb", ("Treasure",), on_play=_orb)
+
+
+def _prize_goat(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+PRIZE_GOAT = _loot("Prize Goat", ("Treasure",), coins=3, buys=1, on_play=_prize_goat)
+
+
+# Puzzle Box: worth 3, +1 Buy; you may set aside a card from your hand face
+# down, and put it into your hand at end of turn (after the new hand is drawn).
+def _puzzle_box(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may set aside a card", min=0, max=1)
+    if not picked:
+        return
+    kept = picked[0]
+    g.set_aside(p, kept, p.hand, card.name)
+
+    def back(game: GameBase) -> None:
+        if kept in p.set_aside:
+            game.to_hand(p, kept, p.set_aside)
+
+    g.at_end_of_turn(back)
+
+
+PUZZLE_BOX = _loot("Puzzle Box", ("Treasure",), coins=3, buys=1, on_play=_puzzle_box)
+
+
+# Sextant: worth 3, +1 Buy; look at the top 5 cards of your deck, discard any
+# number, put the rest back in any order.
+def _sextant(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    looked = g.reveal_from_deck(p, 5, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Discard any number", looked, min=0,
+                            max=len(looked)):
+        g.discard_card(p, c, p.set_aside, card.name)
+    rest = [c for c in looked if c in p.set_aside]
+    for c in reversed(g.order_cards(p, card.name, "Put back (first = top)", rest)):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+SEXTANT = _loot("Sextant", ("Treasure",), coins=3, buys=1, on_play=_sextant)
+
+
+# Shield: worth 3, +1 Buy; reveal it from your hand when another player plays
+# an Attack, to be unaffected (as Moat does).
+def _shield_react(g: GameBase, p: Player, shield: Card, attack: Card) -> bool:
+    return True
+
+
+SHIELD = _loot("Shield", ("Treasure", "Reaction"), coins=3, buys=1, react_attack=_shield_react)
+
+
+# Spell Scroll (Action - Treasure): trash this to gain a cheaper card; if it is
+# an Action or Treasure, you may play it. Nothing is gained if it could not be
+# trashed.
+def _spell_scroll(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    if card not in p.in_play:
+        return
+    own = g.cost(card)
+    g.trash_card(p, card, p.in_play, card.name)
+    if own.coins == 0:
+        return
+    name = g.choose_supply(p, card.name, "Gain a cheaper card",
+                           max_cost=Cost(own.coins - 1, 0, own.debt))
+    if not name:
+        return
+    gained = g.gain(p, name, source=card.name)
+    if gained is None or not (gained.defn.is_action or gained.defn.is_treasure):
+        return
+    zone = _zone_of(p, gained)
+    if zone is not None and g.yes_no(p, card.name, f"Play {gained.name}?",
+                                     context={"card": gained.name}):
+        g.play_card(p, gained, zone)
+
+
+SPELL_SCROLL = _loot("Spell Scroll", ("Action", "Treasure"), on_play=_spell_scroll)
+
+
+def _staff(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "You may play an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+STAFF = _loot("Staff", ("Treasure",), coins=3, buys=1, on_play=_staff)
+
+
+def _sword(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 4
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+SWORD = _loot("Sword", ("Treasure", "Attack"), coins=3, buys=1, on_play=_sword)
+
+
+# ------------------------------------------------------------- Loot gainers
+def _sack_of_loot(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    gain_loot(g, p, card.name)
+
+
+SACK_OF_LOOT = _k("Sack of Loot", 6, ("Treasure",), coins=1, buys=1, on_play=_sack_of_loot,
+                  extra_piles=("Loot",))
+
+
+def _jewelled_egg_trash(g: GameBase, p: Player, card: Card) -> None:
+    gain_loot(g, p, card.name)
+
+
+JEWELLED_EGG = _k("Jewelled Egg", 2, ("Treasure",), coins=1, buys=1,
+                  on_trash=_jewelled_egg_trash, extra_piles=("Loot",))
+
+
+# Pickaxe: worth 1; trash a card from your hand; if it costs 3 or more, gain a
+# Loot to your hand.
+def _pickaxe(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash a card")
+    if not picked:
+        return
+    cost = g.cost(picked[0])
+    g.trash_card(p, picked[0], p.hand, card.name)
+    if cost.coins >= 3:
+        gain_loot(g, p, card.name, to="hand")
+
+
+PICKAXE = _k("Pickaxe", 5, ("Treasure",), coins=1, on_play=_pickaxe, extra_piles=("Loot",))
+
+
+# Wealthy Village: +1 Card, +2 Actions; when you gain this, if you have at
+# least 3 differently named Treasures in play, gain a Loot.
+def _wealthy_village_gain(g: GameBase, p: Player, card: Card) -> None:
+    if len({c.name for c in p.in_play if c.defn.is_treasure}) >= 3:
+        gain_loot(g, p, card.name)
+
+
+WEALTHY_VILLAGE = _k("Wealthy Village", 5, ("Action",), cards=1, actions=2,
+                     on_gain=_wealthy_village_gain, extra_piles=("Loot",))
+
+
+# Cutthroat: each other player discards down to 3; the next time anyone gains
+# a Treasure costing 5 or more, gain a Loot. FAQ: a Loot is such a Treasure,
+# so a gained Loot fires other waiting Cutthroats (not this one again).
+def _cutthroat(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+    g.schedule_duration(p, card)
+
+
+def _cutthroat_when(g: GameBase, owner: Player, card: Card, gainer: Player,
+                    gained: Card) -> bool:
+    return gained.defn.is_treasure and g.cost(gained).coins >= 5
+
+
+def _cutthroat_then(g: GameBase, owner: Player, card: Card, gainer: Player,
+                    gained: Card) -> None:
+    gain_loot(g, owner, card.name)
+
+
+CUTTHROAT = _k("Cutthroat", 5, ("Action", "Duration", "Attack"), on_play=_cutthroat,
+               next_turn=NextTime("gain", _cutthroat_when, _cutthroat_then),
+               extra_piles=("Loot",))
+
+
+# Search: +2 coins; the next time a Supply pile empties, trash this and gain a
+# Loot. FAQ: Throne Room on it stays out too; then Search is trashed once but
+# two Loots are gained (the gain does not depend on the trashing).
+def _search_when(g: GameBase, owner: Player, card: Card, emptier: Player, last: Card) -> bool:
+    return True
+
+
+def _search_then(g: GameBase, owner: Player, card: Card, emptier: Player, last: Card) -> None:
+    if card in owner.in_play:
+        g.trash_card(owner, card, owner.in_play, card.name)
+    gain_loot(g, owner, card.name)
+
+
+SEARCH = _k("Search", 2, ("Action", "Duration"), coins=2, on_play=_schedule,
+            next_turn=NextTime("pile_empty", _search_when, _search_then),
+            extra_piles=("Loot",))

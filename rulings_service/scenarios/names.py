@@ -37,6 +37,14 @@ def known_names() -> frozenset[str]:
     return implemented_names()
 
 
+@lru_cache(maxsize=1)
+def pile_names() -> frozenset[str]:
+    """Names of piles that are not card names (Plunder's Loot pile of differing cards)."""
+    from engine.setup import MIXED_PILES
+
+    return frozenset(MIXED_PILES)
+
+
 #: How much less similar than the best suggestion another may be and still be offered.
 SUGGESTION_SPREAD = 0.1
 
@@ -108,8 +116,11 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield from _listed(f"setup.{key}", setup.get(key))
     if "colony_randomizer" in setup:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
-    for pile in setup.get("supply") or {}:
-        yield f"setup.supply.{pile}", pile
+    for pile, contents in (setup.get("supply") or {}).items():
+        if pile not in pile_names():
+            yield f"setup.supply.{pile}", pile
+        if isinstance(contents, list):
+            yield from _listed(f"setup.supply.{pile}", contents)
     for index, shuffle in enumerate(setup.get("shuffles") or ()):
         yield from _listed(f"setup.shuffles[{index}].produces", shuffle.get("produces"))
     yield from _player_fields("setup", setup, _SETUP_CARD_LISTS)
@@ -142,7 +153,8 @@ def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
 def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, str]]:
     yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
     for pile in expect.get("supply") or {}:
-        yield f"{where}.supply.{pile}", pile
+        if pile not in pile_names():
+            yield f"{where}.supply.{pile}", pile
     for key in ("trash", "supply_piles", "kingdom_piles"):
         yield from _listed(f"{where}.{key}", expect.get(key))
     for key in ("log", "log_absent"):

@@ -52,6 +52,25 @@ GAIN_DESTINATIONS = ("discard", "hand", "deck")
 TRASH_SOURCES = ("hand", "deck", "discard", "in_play")
 
 
+class PileContents(fields.Field):
+    """A setup pile: its size (a whole number, at least 0) or its cards, top first.
+
+    A list is for piles whose cards differ (Plunder's Loot pile), so that what
+    is gained from it is dictated, as shuffles are.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, bool):
+            raise ValidationError("expected a whole number or a list of card names")
+        if isinstance(value, int):
+            if value < 0:
+                raise ValidationError("Must be greater than or equal to 0.")
+            return value
+        if isinstance(value, list) and all(isinstance(x, str) and x for x in value):
+            return list(value)
+        raise ValidationError("expected a whole number or a list of card names")
+
+
 def _card_list(*, required: bool = False) -> fields.List:
     return fields.List(fields.String(validate=validate.Length(min=1)), required=required)
 
@@ -118,9 +137,8 @@ class SetupSchema(Schema):
     player4 = fields.Nested(PlayerSetupSchema)
     player5 = fields.Nested(PlayerSetupSchema)
     player6 = fields.Nested(PlayerSetupSchema)
-    supply = fields.Dict(
-        keys=fields.String(), values=fields.Integer(strict=True, validate=validate.Range(min=0))
-    )
+    #: pile sizes, or (piles of differing cards: Loot) the pile's cards, top first
+    supply = fields.Dict(keys=fields.String(), values=PileContents())
     trash = _card_list()
     turn = fields.Nested(TurnSetupSchema)
     shuffles = fields.List(fields.Nested(ShuffleSchema))

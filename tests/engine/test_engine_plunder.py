@@ -294,3 +294,110 @@ def test_siren_kept_by_trashing_an_action() -> None:
     g, _ = make(["Siren", "Village"], {"hand": ["Village"]}, {}, answers=["Village"])
     g.gain_card(0, "Siren")
     assert names(g.trash) == ["Village"] and names(g.players[0].discard) == ["Siren"]
+
+
+# ------------------------------------------------------------------------ Loot
+def test_loot_pile_is_shuffled_non_supply_two_of_each_when_a_card_uses_it() -> None:
+    from engine import new_game
+
+    g = new_game(["Sack of Loot", "Village", "Smithy", "Market", "Festival", "Moat", "Cellar",
+                  "Chapel", "Witch", "Mine"], 2, seed=3)
+    pile = g.piles["Loot"]
+    assert not pile.supply and len(pile.cards) == 30
+    assert sorted(set(names(pile.cards))) == sorted(
+        n for n, d in __import__("engine").registry.all_cards().items() if d.kind == "loot")
+    assert "Loot" not in new_game(["Village", "Smithy", "Market", "Festival", "Moat", "Cellar",
+                                   "Chapel", "Witch", "Mine", "Moneylender"], 2).piles
+
+
+def test_sack_of_loot_gains_the_top_loot_revealed() -> None:
+    g, _ = make(["Sack of Loot"], {"hand": ["Sack of Loot"]}, {},
+                supply={"Loot": ["Hammer", "Sword"]}, log=True)
+    g.play_treasure("Sack of Loot")
+    assert names(g.players[0].discard) == ["Hammer"] and (g.coins, g.buys) == (1, 2)
+    assert g.can_buy("Loot") is not None
+
+
+def test_doubloons_gains_a_gold() -> None:
+    g, _ = make(["Sack of Loot"], {"hand": ["Sack of Loot"]}, {}, supply={"Loot": ["Doubloons"]})
+    g.play_treasure("Sack of Loot")
+    assert names(g.players[0].discard) == ["Doubloons", "Gold"]
+
+
+def test_jewelled_egg_trasher_gets_the_loot() -> None:
+    g, _ = make(["Jewelled Egg", "Chapel"], {"hand": ["Chapel"]}, {"hand": ["Jewelled Egg"]},
+                supply={"Loot": ["Hammer"]})
+    g.trash_from_hand(1, "Jewelled Egg")
+    assert names(g.players[1].discard) == ["Hammer"]
+
+
+def test_pickaxe_loot_to_hand_only_for_cost_three_or_more() -> None:
+    g, _ = make(["Pickaxe"], {"hand": ["Pickaxe", "Silver", "Estate"]}, {},
+                supply={"Loot": ["Hammer", "Sword"]}, answers=["Silver"])
+    g.play_treasure("Pickaxe")
+    assert hand(g, 0) == ["Estate", "Hammer"]
+    g2, _ = make(["Pickaxe"], {"hand": ["Pickaxe", "Estate"]}, {},
+                 supply={"Loot": ["Hammer"]})
+    g2.play_treasure("Pickaxe")
+    assert hand(g2, 0) == [] and names(g2.trash) == ["Estate"]
+
+
+def test_wealthy_village_needs_three_treasure_names_in_play() -> None:
+    g, _ = make(["Wealthy Village"], {"hand": ["Copper", "Silver", "Gold"]}, {},
+                supply={"Loot": ["Hammer"]})
+    g.play_all_treasures()
+    g.buy("Wealthy Village")
+    assert names(g.players[0].discard) == ["Wealthy Village", "Hammer"]
+
+
+def test_cutthroat_loot_fires_another_cutthroat() -> None:
+    g, _ = make(["Cutthroat"], {"hand": ["Cutthroat"], "deck": ["Copper"] * 10},
+                {"hand": ["Copper"] * 5, "in_play": ["Cutthroat"], "durations": ["Cutthroat"]},
+                supply={"Loot": ["Hammer", "Sword", "Orb"]}, answers=[["Copper", "Copper"]])
+    g.play_action("Cutthroat")
+    assert len(g.players[1].hand) == 3
+    g.gain_card(1, "Gold")  # both fire: player 2's, then player 1's Loot fires nothing more
+    assert sorted(names(g.players[0].discard) + names(g.players[1].discard)) == sorted(
+        ["Copper", "Copper", "Gold", "Hammer", "Sword"])
+
+
+def test_search_trashes_itself_and_gains_loot_when_a_pile_empties() -> None:
+    g, _ = make(["Search", "Village"], {"hand": ["Search"]}, {},
+                supply={"Loot": ["Hammer"], "Village": 1})
+    g.play_action("Search")
+    assert g.coins == 2
+    g.gain_card(1, "Village")
+    assert names(g.trash) == ["Search"] and names(g.players[0].discard) == ["Hammer"]
+
+
+def test_endless_chalice_stays_in_play_giving_a_buy_each_turn() -> None:
+    g, _ = make(["Sack of Loot"], {"hand": ["Endless Chalice"], "deck": ["Copper"] * 30},
+                {"deck": ["Estate"] * 30})
+    g.play_treasure("Endless Chalice")
+    assert (g.coins, g.buys) == (1, 2)
+    for _ in range(4):
+        g.end_turn()
+    assert g.buys == 2 and names(g.players[0].in_play) == ["Endless Chalice"]
+
+
+def test_puzzle_box_card_returns_after_the_new_hand() -> None:
+    g, _ = make(["Sack of Loot"], {"hand": ["Puzzle Box", "Gold"], "deck": ["Copper"] * 10},
+                {}, answers=["Gold"])
+    g.play_treasure("Puzzle Box")
+    g.end_turn()
+    assert hand(g, 0) == ["Copper"] * 5 + ["Gold"]
+
+
+def test_spell_scroll_trashes_itself_gains_cheaper_and_may_play_it() -> None:
+    g, _ = make(["Sack of Loot", "Village"], {"hand": ["Spell Scroll"], "deck": ["Copper"]},
+                {}, answers=["Village", "yes"])
+    g.play_action("Spell Scroll")
+    assert names(g.trash) == ["Spell Scroll"] and g.actions == 2
+    assert names(g.players[0].in_play) == ["Village"]
+
+
+def test_shield_blocks_sword() -> None:
+    g, _ = make(["Sack of Loot"], {"hand": ["Sword"]},
+                {"hand": ["Shield", "Copper", "Copper", "Copper", "Copper"]}, answers=["Shield"])
+    g.play_treasure("Sword")
+    assert len(g.players[1].hand) == 5 and (g.coins, g.buys) == (3, 2)

@@ -11,7 +11,8 @@ from parsers.catalogue import Catalogue, load_catalogue
 from rulings_service.paths import CATALOGUE_DIR
 
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
-         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event"}
+         "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
+         "loot": "loot"}
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +47,7 @@ def test_per_set_counts() -> None:
     assert counts[("nocturne", "kingdom")] == 2 and counts[("nocturne", "heirloom")] == 1
     assert counts[("hinterlands", "kingdom")] == 1 and counts[("alchemy", "basic")] == 1
     assert counts[("alchemy", "kingdom")] == 3
-    assert counts[("plunder", "kingdom")] == 23
+    assert counts[("plunder", "kingdom")] == 29 and counts[("plunder", "loot")] == 15
     assert sum(n for (set_name, _), n in counts.items() if set_name != "plunder") == 84
     assert registry.implemented_names() == frozenset(registry.all_cards()) | {"Launch"}
 

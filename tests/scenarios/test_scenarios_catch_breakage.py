@@ -1026,6 +1026,145 @@ def siren_never_trashed(g, p, card) -> None:
         g.trash_card(p, picked[0], p.hand, card.name)
 
 
+def amphora_always_now(g, p, card, play) -> None:
+    g.choose_option(p, card.name, "When?", [("now", "now"), ("next", "next")])
+    g.buys += 1
+    g.coins += 3
+
+
+def chalice_once(g, p, card) -> None:
+    g.buys += 1
+
+
+def figurehead_one_card(g, p, card) -> None:
+    g.draw(p, 1)
+
+
+def hammer_optional(g, p, card, play) -> None:
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4), optional=True)
+    if name:
+        g.gain(p, name, source=card.name)
+
+
+def insignia_first_gain_only(g, p, card, play) -> None:
+    def when(g, owner, c, gainer, gained) -> bool:
+        return gainer is owner
+
+    def then(g, owner, c, gainer, gained) -> None:
+        if gained in owner.discard and g.yes_no(owner, c.name, "Onto your deck?"):
+            g.topdeck(owner, gained, owner.discard, c.name)
+
+    g.watch_gains_this_turn(p, card, when, then)
+
+
+def jewels_to_top(g, p, card) -> None:
+    if card in p.in_play:
+        g.topdeck(p, card, p.in_play, card.name)
+
+
+def orb_coins_only(g, p, card, play) -> None:
+    g.buys += 1
+    g.coins += 3
+
+
+def prize_goat_must_trash(g, p, card, play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Trash a card"):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def puzzle_box_back_at_once(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Set aside", min=0, max=1)
+    if picked:
+        g.set_aside(p, picked[0], p.hand, card.name)
+        g.to_hand(p, picked[0], p.set_aside)
+
+
+def sextant_four(g, p, card, play) -> None:
+    looked = g.reveal_from_deck(p, 5, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Discard", looked, min=0, max=4):
+        g.discard_card(p, c, p.set_aside, card.name)
+    rest = [c for c in looked if c in p.set_aside]
+    for c in reversed(g.order_cards(p, card.name, "Put back", rest)):
+        g.topdeck(p, c, p.set_aside, card.name)
+
+
+def shield_does_not_protect(g, p, shield, attack) -> bool:
+    return False
+
+
+def spell_scroll_play_uses_action(g, p, card, play) -> None:
+    if card not in p.in_play:
+        return
+    g.trash_card(p, card, p.in_play, card.name)
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(6))
+    gained = g.gain(p, name, source=card.name) if name else None
+    if gained is not None and (gained.defn.is_action or gained.defn.is_treasure) \
+            and g.yes_no(p, card.name, "Play it?"):
+        if gained.defn.is_action:
+            g.actions -= 1
+        g.play_card(p, gained, p.discard)
+
+
+def sword_down_to_three(g, p, card, play) -> None:
+    for q in play.victims(g):
+        excess = len(q.hand) - 3
+        if excess > 0:
+            for c in g.choose_from_hand(q, card.name, "Discard", min=excess, max=excess):
+                g.discard_card(q, c, q.hand, card.name)
+
+
+def sack_of_loot_unrevealed(g, p, card, play) -> None:
+    g.gain(p, "Loot", source=card.name)
+
+
+def egg_loot_to_current_player(g, p, card) -> None:
+    g.gain(g.current_player, "Loot", source=card.name)
+
+
+def pickaxe_optional(g, p, card, play) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash", min=0, max=1)
+    if picked:
+        cost = g.cost(picked[0])
+        g.trash_card(p, picked[0], p.hand, card.name)
+        if cost.coins >= 3:
+            g.gain(p, "Loot", to="hand", source=card.name)
+
+
+def wealthy_village_this_turn_only(g, p, card) -> None:
+    if len({c.name for c in g.played_this_turn if c.defn.is_treasure}) >= 3:
+        g.gain(p, "Loot", source=card.name)
+
+
+def cutthroat_ignores_loot(g, owner, card, gainer, gained) -> bool:
+    return gained.defn.is_treasure and g.cost(gained).coins >= 5 and gained.defn.kind != "loot"
+
+
+def cutthroat_loot(g, owner, card, gainer, gained) -> None:
+    g.gain(owner, "Loot", source=card.name)
+
+
+def search_when(g, owner, card, emptier, last) -> bool:
+    return True
+
+
+def search_gains_only_if_trashed(g, owner, card, emptier, last) -> None:
+    if card in owner.in_play:
+        g.trash_card(owner, card, owner.in_play, card.name)
+        g.gain(owner, "Loot", source=card.name)
+
+
+def siren_trashed_wherever_it_is(g, p, card) -> None:
+    picked = g.choose_from_hand(p, card.name, "Trash an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, card.name)
+        return
+    for zone in (p.discard, p.hand, p.deck):
+        if card in zone:
+            g.trash_card(p, card, zone, card.name)
+            return
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1251,6 +1390,37 @@ CASES: list[tuple[str, Patch]] = [
     ("mining-road--two-roads-two-treasures", hook("Mining Road", "on_play",
                                                   mining_road_spent_by_any_treasure)),
     ("siren--trashed-unless-action", hook("Siren", "on_gain", siren_never_trashed)),
+    ("amphora--now-or-next-turn", hook("Amphora", "on_play", amphora_always_now)),
+    ("amphora--kings-cache-each-play", hook("Amphora", "on_play", amphora_always_now)),
+    ("doubloons--gain-a-gold", hook("Doubloons", "on_gain", None)),
+    ("endless-chalice--stays-for-the-game", hook("Endless Chalice", "next_turn", chalice_once)),
+    ("figurehead--coins-now-cards-next-turn", hook("Figurehead", "next_turn",
+                                                   figurehead_one_card)),
+    ("hammer--gain-each-play-not-optional", hook("Hammer", "on_play", hammer_optional)),
+    ("insignia--each-gain", hook("Insignia", "on_play", insignia_first_gain_only)),
+    ("jewels--bottom-of-deck-next-turn", hook("Jewels", "next_turn", jewels_to_top)),
+    ("orb--play-from-discard-or-coins", hook("Orb", "on_play", orb_coins_only)),
+    ("prize-goat--trash-optional", hook("Prize Goat", "on_play", prize_goat_must_trash)),
+    ("puzzle-box--card-back-after-drawing", hook("Puzzle Box", "on_play",
+                                                 puzzle_box_back_at_once)),
+    ("sextant--discard-any-number", hook("Sextant", "on_play", sextant_four)),
+    ("shield--blocks-attacks-and-stays", hook("Shield", "react_attack", shield_does_not_protect)),
+    ("spell-scroll--action-or-buy-phase", hook("Spell Scroll", "on_play",
+                                               spell_scroll_play_uses_action)),
+    ("sword--moat-protects", hook("Sword", "on_play", sword_down_to_three)),
+    ("sack-of-loot--gains-top-loot-revealed", hook("Sack of Loot", "on_play",
+                                                   sack_of_loot_unrevealed)),
+    ("jewelled-egg--trashing-player-gets-loot", hook("Jewelled Egg", "on_trash",
+                                                     egg_loot_to_current_player)),
+    ("pickaxe--trash-mandatory-loot-revealed", hook("Pickaxe", "on_play", pickaxe_optional)),
+    ("wealthy-village--duration-treasure-counts", hook("Wealthy Village", "on_gain",
+                                                       wealthy_village_this_turn_only)),
+    ("cutthroat--loot-fires-cutthroat", hook(
+        "Cutthroat", "next_turn", NextTime("gain", cutthroat_ignores_loot, cutthroat_loot))),
+    ("search--throne-room-two-loots", hook(
+        "Search", "next_turn", NextTime("pile_empty", search_when,
+                                        search_gains_only_if_trashed))),
+    ("siren--moved-before-trash", hook("Siren", "on_gain", siren_trashed_wherever_it_is)),
 ]
 
 

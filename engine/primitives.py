@@ -55,8 +55,9 @@ class Play:
         ]
 
 
-GainTest = Callable[["GameBase", Player, Card, Player, Card], bool]
-GainEffect = Callable[["GameBase", Player, Card, Player, Card], None]
+# (game, owner, the card or None for an Event, gaining player, gained card)
+GainTest = Callable[["GameBase", Player, Any, Player, Card], bool]
+GainEffect = Callable[["GameBase", Player, Any, Player, Card], None]
 
 
 class NextTime:
@@ -84,13 +85,15 @@ class NextTime:
 
 class TurnWatcher:
     """A "this turn, when you gain ..." ability of a played card (Mining Road,
-    Taskmaster): like :class:`NextTime` but it lapses at the end of the turn and
-    keeps nothing in play. Added with :meth:`GameBase.watch_gains_this_turn`.
+    Taskmaster) or a bought Event (Rush, Mirror; ``card`` is None): like
+    :class:`NextTime` but it lapses at the end of the turn and keeps nothing in
+    play. Added with :meth:`GameBase.watch_gains_this_turn`.
     """
 
     __slots__ = ("owner", "card", "when", "then")
 
-    def __init__(self, owner: Player, card: Card, when: GainTest, then: GainEffect) -> None:
+    def __init__(self, owner: Player, card: Card | None, when: GainTest,
+                 then: GainEffect) -> None:
         self.owner = owner
         self.card = card
         self.when = when
@@ -497,7 +500,7 @@ class GameBase:
         hand (Puzzle Box, Cage: "put it into your hand at end of turn")."""
         self.end_of_turn.append(effect)
 
-    def watch_gains_this_turn(self, p: Player, card: Card, when: GainTest,
+    def watch_gains_this_turn(self, p: Player, card: Card | None, when: GainTest,
                               then: GainEffect) -> None:
         """Until the end of this turn, run ``then`` once, at the first gain where
         ``when`` is true (Mining Road, Taskmaster); see :class:`TurnWatcher`."""

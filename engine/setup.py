@@ -169,9 +169,10 @@ MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
 
 
 def _rule_mixed_piles(ctx: SetupContext) -> None:
-    """Loot: a face-down shuffled pile, not in the Supply, if any card uses it."""
+    """Loot: a face-down shuffled pile, not in the Supply, if any card or Event uses it."""
+    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ())]
     for name, pool in MIXED_PILES.items():
-        if name in ctx.piles or not any(name in d.extra_piles for d in ctx.defs()):
+        if name in ctx.piles or not any(name in d.extra_piles for d in users):
             continue
         cards = pool()
         ctx.rng.shuffle(cards)
@@ -315,6 +316,7 @@ def new_game(
     ctx = SetupContext(cards, players, {
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
         "black_market": list(black_market), "colony_randomizer": colony_randomizer,
+        "events": evs,
     }, rng)
     for rule in SETUP_RULES:
         rule(ctx)
@@ -467,7 +469,7 @@ def game_from_state(
     rng = random.Random(seed)
     ctx = SetupContext(cards, max(n, 2), {
         "colonies": spec.colonies, "shelters": spec.shelters, "bane": spec.bane,
-        "traits": dict(spec.traits),
+        "traits": dict(spec.traits), "events": evs,
     }, rng)
     for rule in SETUP_RULES:
         if rule is not _rule_starting_decks:

@@ -111,7 +111,8 @@ class CardDef:
 class EventDef:
     """A landscape Event: bought (with a Buy and coins), never gained."""
 
-    __slots__ = ("name", "cost", "set_name", "once_per_turn", "on_buy", "kind", "types")
+    __slots__ = ("name", "cost", "set_name", "once_per_turn", "on_buy", "kind", "types",
+                 "extra_piles")
 
     def __init__(
         self,
@@ -121,12 +122,14 @@ class EventDef:
         set_name: str,
         on_buy: Callable[[Game, Player], None],
         once_per_turn: bool = False,
+        extra_piles: tuple[str, ...] = (),
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
         self.set_name = set_name
         self.on_buy = on_buy
         self.once_per_turn = once_per_turn
+        self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Looting)
         self.kind = "event"
         self.types = frozenset({"Event"})
 

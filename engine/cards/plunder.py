@@ -5,6 +5,7 @@ FAQ points a hook honours are noted where the code makes a choice because of the
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, EventDef
@@ -763,3 +764,208 @@ def _search_then(g: GameBase, owner: Player, card: Card, emptier: Player, last: 
 SEARCH = _k("Search", 2, ("Action", "Duration"), coins=2, on_play=_schedule,
             next_turn=NextTime("pile_empty", _search_when, _search_then),
             extra_piles=("Loot",))
+
+
+# ---------------------------------------------------------------------- Events
+def _event(name: str, cost: int, on_buy: Callable[[Game, Player], None],
+           **kw: object) -> EventDef:
+    return register_event(EventDef(name, cost, set_name=SET, on_buy=on_buy,
+                                   **kw))  # type: ignore[arg-type]
+
+
+def _looting(g: Game, p: Player) -> None:
+    gain_loot(g, p, "Looting")
+
+
+LOOTING = _event("Looting", 6, _looting, extra_piles=("Loot",))
+
+
+# Peril: you may trash an Action card from your hand to gain a Loot (FAQ: no
+# Action trashed, no Loot).
+def _peril(g: Game, p: Player) -> None:
+    picked = g.choose_from_hand(p, "Peril", "You may trash an Action card", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.trash_card(p, picked[0], p.hand, "Peril")
+        gain_loot(g, p, "Peril")
+
+
+PERIL = _event("Peril", 2, _peril, extra_piles=("Loot",))
+
+
+# Foray: discard 3 cards, revealing them; if they have 3 different names, gain
+# a Loot. FAQ: with fewer than 3 cards to discard, no Loot.
+def _foray(g: Game, p: Player) -> None:
+    picked = g.choose_from_hand(p, "Foray", "Discard 3 cards", min=3, max=3)
+    if picked:
+        g.reveal(p, picked, "Foray")
+    for c in picked:
+        g.discard_card(p, c, p.hand, "Foray")
+    if len(picked) == 3 and len({c.name for c in picked}) == 3:
+        gain_loot(g, p, "Foray")
+
+
+FORAY = _event("Foray", 3, _foray, extra_piles=("Loot",))
+
+
+# Scrounge: choose one: trash a card from your hand; or gain an Estate from the
+# trash, and if you did, gain a card costing up to 5.
+def _scrounge(g: Game, p: Player) -> None:
+    choice = g.choose_option(p, "Scrounge", "Choose one", [
+        ("trash", "trash a card from your hand"),
+        ("estate", "gain an Estate from the trash, then a card costing up to 5")])
+    if choice == "trash":
+        for c in g.choose_from_hand(p, "Scrounge", "Trash a card"):
+            g.trash_card(p, c, p.hand, "Scrounge")
+        return
+    estate = next((c for c in g.trash if c.name == "Estate"), None)
+    if estate is None:
+        return
+    g.gain_card_object(p, estate, g.trash, source="Scrounge")
+    name = g.choose_supply(p, "Scrounge", "Gain a card costing up to 5", max_cost=Cost(5))
+    if name:
+        g.gain(p, name, source="Scrounge")
+
+
+SCROUNGE = _event("Scrounge", 3, _scrounge)
+
+
+# Bury: +1 Buy; put any card from your discard pile on the bottom of your deck
+# (FAQ: mandatory once bought).
+def _bury(g: Game, p: Player) -> None:
+    g.buys += 1
+    picked = g.choose_cards(p, "Bury", "Put a card on the bottom of your deck", list(p.discard))
+    if picked:
+        p.discard.remove(picked[0])
+        p.deck.insert(0, picked[0])
+        g.log("topdeck", p, picked, "Bury", bottom=True)
+
+
+BURY = _event("Bury", 1, _bury)
+
+
+# Maelstrom: trash 3 cards from your hand; each other player with 5 or more
+# cards in hand trashes one of them (FAQ: not optional for them; not an Attack).
+def _maelstrom(g: Game, p: Player) -> None:
+    for c in g.choose_from_hand(p, "Maelstrom", "Trash 3 cards", min=3, max=3):
+        g.trash_card(p, c, p.hand, "Maelstrom")
+    n = len(g.players)
+    for k in range(1, n):
+        q = g.players[(p.index + k) % n]
+        if len(q.hand) >= 5:
+            for c in g.choose_from_hand(q, "Maelstrom", "Trash a card"):
+                g.trash_card(q, c, q.hand, "Maelstrom")
+
+
+MAELSTROM = _event("Maelstrom", 3, _maelstrom)
+
+
+# Prosper: gain a Loot, plus any number of differently named Treasures.
+# FAQ: the Loot first, then one Treasure at a time, each gain resolved, each
+# optional.
+def _prosper(g: Game, p: Player) -> None:
+    gain_loot(g, p, "Prosper")
+    taken: set[str] = set()
+    while True:
+        name = g.choose_supply(p, "Prosper", "Gain a differently named Treasure?",
+                               pred=lambda d: d.is_treasure and d.name not in taken,
+                               optional=True)
+        if not name:
+            return
+        taken.add(name)
+        g.gain(p, name, source="Prosper")
+
+
+PROSPER = _event("Prosper", 10, _prosper, extra_piles=("Loot",))
+
+
+def _gains_action(g: GameBase, owner: Player, card: Card | None, gainer: Player,
+                  gained: Card) -> bool:
+    return gainer is owner and gained.defn.is_action
+
+
+# Mirror: +1 Buy; the next time you gain an Action card this turn, gain a copy
+# of it (FAQ: cumulative: three Mirrors, three copies).
+def _mirror_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
+                 gained: Card) -> None:
+    g.gain(owner, g.pile_name_of(gained), source="Mirror")
+
+
+def _mirror(g: Game, p: Player) -> None:
+    g.buys += 1
+    g.watch_gains_this_turn(p, None, _gains_action, _mirror_then)
+
+
+MIRROR = _event("Mirror", 3, _mirror)
+
+
+# Rush: +1 Buy; the next time you gain an Action card this turn, play it.
+# FAQ: Rush twice, then one Action gained: both fire, it is played once.
+def _rush_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
+               gained: Card) -> None:
+    zone = _zone_of(owner, gained)
+    if zone is not None:
+        g.play_card(owner, gained, zone)
+
+
+def _rush(g: Game, p: Player) -> None:
+    g.buys += 1
+    g.watch_gains_this_turn(p, None, _gains_action, _rush_then)
+
+
+RUSH = _event("Rush", 2, _rush)
+
+
+# Deliver: +1 Buy; this turn, each time you gain a card, set it aside, and put
+# it into your hand at end of turn (after drawing). FAQ: buying it again this
+# turn adds nothing.
+def _gains_any(g: GameBase, owner: Player, card: Card | None, gainer: Player,
+               gained: Card) -> bool:
+    return gainer is owner
+
+
+def _deliver_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
+                  gained: Card) -> None:
+    g.watch_gains_this_turn(owner, None, _gains_any, _deliver_then)  # each time
+    zone = _zone_of(owner, gained)
+    if zone is None:
+        return
+    g.set_aside(owner, gained, zone, "Deliver")
+
+    def back(game: GameBase) -> None:
+        if gained in owner.set_aside:
+            game.to_hand(owner, gained, owner.set_aside)
+
+    g.at_end_of_turn(back)
+
+
+def _deliver(g: Game, p: Player) -> None:
+    g.buys += 1
+    if g.events_bought.get("Deliver", 0) <= 1:
+        g.watch_gains_this_turn(p, None, _gains_any, _deliver_then)
+
+
+DELIVER = _event("Deliver", 2, _deliver)
+
+
+# Invasion: you may play an Attack from your hand; gain a Duchy; gain an Action
+# onto your deck; gain a Loot and play it. FAQ: in that order; only the Attack
+# is optional.
+def _invasion(g: Game, p: Player) -> None:
+    picked = g.choose_from_hand(p, "Invasion", "You may play an Attack", min=0, max=1,
+                                pred=lambda c: c.defn.is_attack)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+    g.gain(p, "Duchy", source="Invasion")
+    name = g.choose_supply(p, "Invasion", "Gain an Action onto your deck",
+                           pred=lambda d: d.is_action)
+    if name:
+        g.gain(p, name, to="deck", source="Invasion")
+    loot = gain_loot(g, p, "Invasion")
+    if loot is not None:
+        zone = _zone_of(p, loot)
+        if zone is not None:
+            g.play_card(p, loot, zone)
+
+
+INVASION = _event("Invasion", 10, _invasion, extra_piles=("Loot",))

@@ -401,3 +401,83 @@ def test_shield_blocks_sword() -> None:
                 {"hand": ["Shield", "Copper", "Copper", "Copper", "Copper"]}, answers=["Shield"])
     g.play_treasure("Sword")
     assert len(g.players[1].hand) == 5 and (g.coins, g.buys) == (3, 2)
+
+
+# ---------------------------------------------------------------------- Events
+def test_events_needing_loot_set_up_the_loot_pile() -> None:
+    g, _ = make(["Village"], {}, {}, events=["Looting"])
+    assert "Loot" in g.piles and not g.piles["Loot"].supply
+
+
+def test_looting_and_peril_gain_loot() -> None:
+    g, _ = make(["Village"], {"hand": ["Village"]}, {}, events=["Looting", "Peril"],
+                supply={"Loot": ["Hammer", "Sword"]}, coins=8, buys=2, answers=["Village"])
+    g.buy_event("Looting")
+    g.buy_event("Peril")
+    assert names(g.players[0].discard) == ["Hammer", "Sword"] and names(g.trash) == ["Village"]
+
+
+def test_foray_needs_three_different_names() -> None:
+    g, _ = make(["Village"], {"hand": ["Copper", "Copper", "Estate"]}, {}, events=["Foray"],
+                supply={"Loot": ["Hammer"]}, coins=3)
+    g.buy_event("Foray")
+    assert sorted(names(g.players[0].discard)) == ["Copper", "Copper", "Estate"]
+
+
+def test_scrounge_estate_from_trash_then_a_card() -> None:
+    g, _ = make(["Village"], {}, {}, events=["Scrounge"], trash=["Estate"], coins=3,
+                answers=["estate", "Village"])
+    g.buy_event("Scrounge")
+    assert names(g.players[0].discard) == ["Estate", "Village"] and g.trash == []
+
+
+def test_bury_puts_a_discarded_card_on_the_bottom() -> None:
+    g, _ = make(["Village"], {"discard": ["Gold", "Estate"], "deck": ["Copper"]}, {},
+                events=["Bury"], coins=1, answers=["Gold"])
+    g.buy_event("Bury")
+    assert deck(g, 0) == ["Copper", "Gold"] and g.buys == 1
+
+
+def test_maelstrom_others_with_five_trash_one() -> None:
+    g, _ = make(["Village"], {"hand": ["Copper", "Estate", "Estate", "Curse"]},
+                {"hand": ["Copper"] * 5}, {"hand": ["Copper"] * 4}, events=["Maelstrom"],
+                coins=3, answers=[["Estate", "Estate", "Curse"], "Copper"])
+    g.buy_event("Maelstrom")
+    assert len(g.players[1].hand) == 4 and len(g.players[2].hand) == 4
+    assert sorted(names(g.trash)) == ["Copper", "Curse", "Estate", "Estate"]
+
+
+def test_prosper_loot_then_differently_named_treasures() -> None:
+    g, _ = make(["Village"], {}, {}, events=["Prosper"], supply={"Loot": ["Hammer"]},
+                coins=10, answers=["Gold", "Silver", None])
+    g.buy_event("Prosper")
+    assert names(g.players[0].discard) == ["Hammer", "Gold", "Silver"]
+
+
+def test_mirror_and_rush() -> None:
+    g, _ = make(["Village"], {"deck": ["Copper"] * 3}, {}, events=["Mirror", "Rush"],
+                coins=8, buys=3)
+    g.buy_event("Mirror")
+    g.buy_event("Rush")
+    g.buy("Village")
+    assert names(g.players[0].in_play) == ["Village"]
+    assert names(g.players[0].discard) == ["Village"]
+
+
+def test_deliver_sets_gains_aside_until_end_of_turn() -> None:
+    g, _ = make(["Village"], {"deck": ["Copper"] * 5}, {}, events=["Deliver"], coins=5)
+    g.buy_event("Deliver")
+    g.buy("Silver")
+    assert names(g.players[0].set_aside) == ["Silver"]
+    g.end_turn()
+    assert hand(g, 0) == ["Copper"] * 5 + ["Silver"]
+
+
+def test_invasion_in_order() -> None:
+    g, _ = make(["Village", "Militia"], {"hand": ["Militia"], "deck": ["Copper"]},
+                {"hand": ["Copper"] * 5}, events=["Invasion"], supply={"Loot": ["Hammer"]},
+                coins=10, answers=["Militia", ["Copper", "Copper"], "Village", "Estate"])
+    g.buy_event("Invasion")
+    assert deck(g, 0) == ["Village", "Copper"]
+    assert names(g.players[0].discard) == ["Duchy", "Estate"]
+    assert names(g.players[0].in_play) == ["Militia", "Hammer"] and g.coins == 5

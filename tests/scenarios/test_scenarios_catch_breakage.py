@@ -1165,6 +1165,105 @@ def siren_trashed_wherever_it_is(g, p, card) -> None:
             return
 
 
+def peril_loot_anyway(g, p) -> None:
+    for c in g.choose_from_hand(p, "Peril", "Trash an Action", min=0, max=1,
+                                pred=lambda c: c.defn.is_action):
+        g.trash_card(p, c, p.hand, "Peril")
+    g.gain(p, "Loot", source="Peril")
+
+
+def foray_distinct_names_only(g, p) -> None:
+    picked = g.choose_from_hand(p, "Foray", "Discard 3", min=3, max=3)
+    for c in picked:
+        g.discard_card(p, c, p.hand, "Foray")
+    if len({c.name for c in picked}) == len(picked):
+        g.gain(p, "Loot", source="Foray")
+
+
+def scrounge_card_without_estate(g, p) -> None:
+    if g.choose_option(p, "Scrounge", "Choose", [("trash", "trash"), ("estate", "estate")]) \
+            == "trash":
+        for c in g.choose_from_hand(p, "Scrounge", "Trash"):
+            g.trash_card(p, c, p.hand, "Scrounge")
+        return
+    name = g.choose_supply(p, "Scrounge", "Gain", max_cost=Cost(5))
+    if name:
+        g.gain(p, name, source="Scrounge")
+
+
+def bury_optional(g, p) -> None:
+    g.buys += 1
+    for c in g.choose_cards(p, "Bury", "Bury", list(p.discard), min=0, max=1):
+        p.discard.remove(c)
+        p.deck.insert(0, c)
+
+
+def maelstrom_optional_for_others(g, p) -> None:
+    for c in g.choose_from_hand(p, "Maelstrom", "Trash 3", min=3, max=3):
+        g.trash_card(p, c, p.hand, "Maelstrom")
+    for q in g.players:
+        if q is not p and len(q.hand) >= 5:
+            for c in g.choose_from_hand(q, "Maelstrom", "Trash", min=0, max=1):
+                g.trash_card(q, c, q.hand, "Maelstrom")
+
+
+def prosper_loot_last(g, p) -> None:
+    taken: set[str] = set()
+    while True:
+        name = g.choose_supply(p, "Prosper", "Gain", pred=lambda d: d.is_treasure
+                               and d.name not in taken, optional=True)
+        if not name:
+            break
+        taken.add(name)
+        g.gain(p, name, source="Prosper")
+    g.gain(p, "Loot", source="Prosper")
+
+
+def mirror_once_per_turn(g, p) -> None:
+    g.buys += 1
+    if g.events_bought.get("Mirror", 0) <= 1:
+        g.watch_gains_this_turn(p, None, lambda g, o, c, gainer, gained: gainer is o
+                                and gained.defn.is_action,
+                                lambda g, o, c, gainer, gained: g.gain(o, gained.name))
+
+
+def rush_every_action(g, p) -> None:
+    def when(g, o, c, gainer, gained) -> bool:
+        return gainer is o and gained.defn.is_action
+
+    def then(g, o, c, gainer, gained) -> None:
+        g.watch_gains_this_turn(o, None, when, then)
+        if gained in o.discard:
+            g.play_card(o, gained, o.discard)
+
+    g.buys += 1
+    g.watch_gains_this_turn(p, None, when, then)
+
+
+def deliver_to_hand_at_once(g, p) -> None:
+    def when(g, o, c, gainer, gained) -> bool:
+        return gainer is o
+
+    def then(g, o, c, gainer, gained) -> None:
+        if gained in o.discard:
+            g.to_hand(o, gained, o.discard)
+
+    g.buys += 1
+    g.watch_gains_this_turn(p, None, when, then)
+
+
+def invasion_attack_mandatory(g, p) -> None:
+    for c in g.choose_from_hand(p, "Invasion", "Play an Attack", pred=lambda c: c.defn.is_attack):
+        g.play_card(p, c, p.hand)
+    g.gain(p, "Duchy", source="Invasion")
+    name = g.choose_supply(p, "Invasion", "Action", pred=lambda d: d.is_action)
+    if name:
+        g.gain(p, name, to="deck", source="Invasion")
+    loot = g.gain(p, "Loot", source="Invasion")
+    if loot is not None:
+        g.play_card(p, loot, p.discard)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1421,6 +1520,17 @@ CASES: list[tuple[str, Patch]] = [
         "Search", "next_turn", NextTime("pile_empty", search_when,
                                         search_gains_only_if_trashed))),
     ("siren--moved-before-trash", hook("Siren", "on_gain", siren_trashed_wherever_it_is)),
+    ("looting--gain-a-loot", hook("Looting", "on_buy", no_op)),
+    ("peril--loot-only-for-an-action", hook("Peril", "on_buy", peril_loot_anyway)),
+    ("foray--fewer-than-three-no-loot", hook("Foray", "on_buy", foray_distinct_names_only)),
+    ("scrounge--no-estate-no-card", hook("Scrounge", "on_buy", scrounge_card_without_estate)),
+    ("bury--mandatory", hook("Bury", "on_buy", bury_optional)),
+    ("maelstrom--others-must-trash", hook("Maelstrom", "on_buy", maelstrom_optional_for_others)),
+    ("prosper--loot-then-treasures", hook("Prosper", "on_buy", prosper_loot_last)),
+    ("mirror--cumulative", hook("Mirror", "on_buy", mirror_once_per_turn)),
+    ("rush--twice-plays-once", hook("Rush", "on_buy", rush_every_action)),
+    ("deliver--once-and-after-drawing", hook("Deliver", "on_buy", deliver_to_hand_at_once)),
+    ("invasion--in-order-attack-optional", hook("Invasion", "on_buy", invasion_attack_mandatory)),
 ]
 
 

@@ -453,8 +453,29 @@ class GameBase:
                 d.on_gain(self, p, card)
         finally:
             self._gain_zones.pop()
+        if self.traits:
+            self._trait_gain(p, card)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+
+    def trait_of(self, card: Card | CardDef) -> str | None:
+        """The Trait on the pile ``card`` comes from (it stays after the pile empties)."""
+        if not self.traits:
+            return None
+        pile = self._pile_of.get(card.name, card.name)
+        for trait, on in self.traits.items():
+            if on == pile:
+                return trait
+        return None
+
+    def _trait_gain(self, p: Player, card: Card) -> None:
+        """Let each Trait in the game react to a gain (Rich, Cursed, Fawning...)."""
+        from engine import registry
+
+        for trait, pile in list(self.traits.items()):
+            defn = registry.all_traits().get(trait)
+            if defn is not None and defn.on_gain is not None:
+                defn.on_gain(self, p, card, pile)
 
     def gain_zone(self) -> list[Card]:
         """The zone the card whose ``on_gain`` hook is running was gained to (Siren:

@@ -19,6 +19,7 @@ from typing import Any
 
 from engine import registry
 from engine.cards.core import Card, CardDef
+from engine.cost import Cost
 from engine.decisions import DecisionProvider
 from engine.errors import SetupError
 from engine.game import DEFAULT_STEP_LIMIT, Game
@@ -170,7 +171,8 @@ MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
 
 def _rule_mixed_piles(ctx: SetupContext) -> None:
     """Loot: a face-down shuffled pile, not in the Supply, if any card or Event uses it."""
-    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ())]
+    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
+             *(registry.trait(t) for t in ctx.options.get("traits") or ())]
     for name, pool in MIXED_PILES.items():
         if name in ctx.piles or not any(name in d.extra_piles for d in users):
             continue
@@ -224,10 +226,26 @@ def _rule_black_market(ctx: SetupContext) -> None:
 
 
 def _rule_traits(ctx: SetupContext) -> None:
+    """Each Trait goes on a Kingdom pile, given or (``"random"``) a random Action or
+    Treasure Kingdom pile; never two Traits on one pile."""
+    placed = ctx.landscape.setdefault("traits", {})
     for trait, pile in (ctx.options.get("traits") or {}).items():
+        registry.trait(trait)  # an unknown Trait is a SetupError naming it
+        if pile == "random":
+            eligible = sorted(
+                n for n, (_, supply, kingdom) in ctx.piles.items()
+                if kingdom and n not in placed.values()
+                and (registry.card(n).is_action or registry.card(n).is_treasure))
+            if not eligible:
+                raise SetupError(f"no Action or Treasure Kingdom pile is left for Trait {trait}")
+            pile = ctx.rng.choice(eligible)
         if pile not in ctx.piles:
             raise SetupError(f"Trait {trait} is put on {pile}, which is not a pile in this game")
-        ctx.landscape.setdefault("traits", {})[trait] = pile
+        if not ctx.piles[pile][2]:
+            raise SetupError(f"Trait {trait} can only go on a Kingdom pile, not {pile}")
+        if pile in placed.values():
+            raise SetupError(f"{pile} already has a Trait; {trait} must go on another pile")
+        placed[trait] = pile
 
 
 SETUP_RULES: list[Callable[[SetupContext], None]] = [
@@ -282,7 +300,21 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():
         game.piles[pile].trait = trait
+        defn = registry.all_traits().get(trait)
+        if defn is not None and defn.cost_coins:
+            game.cost_modifiers.append(_trait_cost(pile, defn.cost_coins))
     return game
+
+
+def _trait_cost(pile: str, coins: int) -> Callable[[Any, CardDef, Cost], Cost]:
+    """A cost modifier for the cards of ``pile`` (Cheap: -1 coin; never below 0)."""
+
+    def modifier(game: Any, defn: CardDef, cost: Cost) -> Cost:
+        if game._pile_of.get(defn.name, defn.name) != pile or not cost.coins:
+            return cost
+        return Cost(max(0, cost.coins + coins), cost.potion, cost.debt)
+
+    return modifier
 
 
 def new_game(

@@ -137,6 +137,37 @@ class EventDef:
         return f"EventDef({self.name!r})"
 
 
+class TraitDef:
+    """A Trait (Plunder): a landscape put on one Kingdom pile, changing that pile's cards.
+
+    ``on_gain(game, player, gained card, trait pile)`` runs at every gain in a game
+    using it (the Trait decides whether it cares: Rich for a card of its pile,
+    Fawning for a Province); ``cost_coins`` changes its pile's coin costs (Cheap).
+    """
+
+    __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types")
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        set_name: str,
+        on_gain: Callable[..., None] | None = None,
+        cost_coins: int = 0,
+        extra_piles: tuple[str, ...] = (),
+    ) -> None:
+        self.name = name
+        self.set_name = set_name
+        self.on_gain = on_gain
+        self.cost_coins = cost_coins
+        self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Cursed)
+        self.kind = "trait"
+        self.types = frozenset({"Trait"})
+
+    def __repr__(self) -> str:
+        return f"TraitDef({self.name!r})"
+
+
 class Card:
     """One physical card. Identity (``uid``) is unique within a game."""
 

@@ -8,10 +8,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import TYPE_CHECKING
 
-from engine.cards.core import Card, CardDef, EventDef
+from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
 from engine.primitives import NextTime
-from engine.registry import register, register_event
+from engine.registry import register, register_event, register_trait
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -969,3 +969,67 @@ def _invasion(g: Game, p: Player) -> None:
 
 
 INVASION = _event("Invasion", 10, _invasion, extra_piles=("Loot",))
+
+
+# ---------------------------------------------------------------------- Traits
+# A Trait is put on one Kingdom pile at setup (engine.setup); "a Pious card" is
+# any card from that pile, even after the pile has emptied (GameBase.trait_of).
+def _trait(name: str, **kw: object) -> TraitDef:
+    return register_trait(TraitDef(name, set_name=SET, **kw))  # type: ignore[arg-type]
+
+
+def _from_pile(g: GameBase, card: Card, pile: str) -> bool:
+    return g.pile_name_of(card) == pile
+
+
+# Cheap: Cheap cards cost 1 coin less (all game; never below 0; not Potion or
+# debt) - a cost modifier installed at setup.
+CHEAP = _trait("Cheap", cost_coins=-1)
+
+
+# Cursed: when you gain a Cursed card, gain a Loot and a Curse (FAQ: the Loot
+# even with no Curses left).
+def _cursed(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if _from_pile(g, card, pile):
+        gain_loot(g, p, "Cursed")
+        g.gain(p, "Curse", source="Cursed")
+
+
+CURSED = _trait("Cursed", on_gain=_cursed, extra_piles=("Loot",))
+
+
+# Fawning: when you gain a Province, gain a Fawning card (FAQ: mandatory).
+def _fawning(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if card.name == "Province":
+        g.gain(p, pile, source="Fawning")
+
+
+FAWNING = _trait("Fawning", on_gain=_fawning)
+
+
+# Nearby: when you gain a Nearby card, +1 Buy (each time; of use on your turn).
+def _nearby(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if _from_pile(g, card, pile) and g.current == p.index:
+        g.buys += 1
+
+
+NEARBY = _trait("Nearby", on_gain=_nearby)
+
+
+# Pious: when you gain a Pious card, you may trash a card from your hand.
+def _pious(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if _from_pile(g, card, pile):
+        for c in g.choose_from_hand(p, "Pious", "You may trash a card", min=0, max=1):
+            g.trash_card(p, c, p.hand, "Pious")
+
+
+PIOUS = _trait("Pious", on_gain=_pious)
+
+
+# Rich: when you gain a Rich card, gain a Silver.
+def _rich(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if _from_pile(g, card, pile):
+        g.gain(p, "Silver", source="Rich")
+
+
+RICH = _trait("Rich", on_gain=_rich)

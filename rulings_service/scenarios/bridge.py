@@ -164,6 +164,7 @@ class Table:
                     colonies=setup.get("colonies", False),
                     colony_randomizer=setup.get("colony_randomizer"),
                     black_market=list(setup.get("black_market", [])),
+                    traits=dict(setup.get("traits", {})),
                 )
                 _override_zones(game, setup)
             else:
@@ -315,6 +316,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "coins": turn.get("coins", 0),
         "potions": turn.get("potions", 0),
         "colonies": setup.get("colonies", False),
+        "traits": dict(setup.get("traits", {})),
     }
 
 

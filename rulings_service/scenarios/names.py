@@ -121,6 +121,10 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
             yield f"setup.supply.{pile}", pile
         if isinstance(contents, list):
             yield from _listed(f"setup.supply.{pile}", contents)
+    for trait, pile in (setup.get("traits") or {}).items():
+        yield f"setup.traits.{trait}", trait
+        if pile != "random":
+            yield f"setup.traits.{trait}.pile", pile
     for index, shuffle in enumerate(setup.get("shuffles") or ()):
         yield from _listed(f"setup.shuffles[{index}].produces", shuffle.get("produces"))
     yield from _player_fields("setup", setup, _SETUP_CARD_LISTS)

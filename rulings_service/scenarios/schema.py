@@ -140,6 +140,10 @@ class SetupSchema(Schema):
     #: pile sizes, or (piles of differing cards: Loot) the pile's cards, top first
     supply = fields.Dict(keys=fields.String(), values=PileContents())
     trash = _card_list()
+    #: Traits and the Kingdom pile each is on (``random``: a random Action or
+    #: Treasure Kingdom pile, by the setup rule; deterministic when only one fits)
+    traits = fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
+                         values=fields.String(validate=validate.Length(min=1)))
     turn = fields.Nested(TurnSetupSchema)
     shuffles = fields.List(fields.Nested(ShuffleSchema))
     #: Build the state by the normal setup rules (pile sizes, starting decks)

@@ -481,3 +481,41 @@ def test_invasion_in_order() -> None:
     assert deck(g, 0) == ["Village", "Copper"]
     assert names(g.players[0].discard) == ["Duchy", "Estate"]
     assert names(g.players[0].in_play) == ["Militia", "Hammer"] and g.coins == 5
+
+
+# ---------------------------------------------------------------------- Traits
+def test_cheap_costs_one_less_not_below_zero_and_not_potion() -> None:
+    g, _ = make(["Village", "Familiar", "Cellar"], {}, {},
+                traits={"Cheap": "Village"})
+    assert g.cost(g.piles["Village"].top).coins == 2
+    g2, _ = make(["Familiar"], {}, {}, traits={"Cheap": "Familiar"})
+    fam = g2.cost(g2.piles["Familiar"].top)
+    assert (fam.coins, fam.potion) == (2, 1)
+
+
+def test_traits_on_gain() -> None:
+    g, _ = make(["Village", "Smithy"], {}, {}, traits={"Rich": "Village", "Nearby": "Smithy"})
+    g.gain_card(0, "Village")
+    g.gain_card(0, "Smithy")
+    assert names(g.players[0].discard) == ["Village", "Silver", "Smithy"] and g.buys == 2
+
+
+def test_cursed_gains_loot_and_curse_and_fawning_follows_province() -> None:
+    g, _ = make(["Village", "Smithy"], {}, {}, traits={"Cursed": "Village", "Fawning": "Smithy"},
+                supply={"Loot": ["Hammer"]})
+    g.gain_card(0, "Village")
+    g.gain_card(0, "Province")
+    assert names(g.players[0].discard) == ["Village", "Hammer", "Curse", "Province", "Smithy"]
+
+
+def test_trait_setup_rules() -> None:
+    import pytest
+
+    from engine import SetupError, new_game
+
+    with pytest.raises(SetupError):
+        new_game(["Village", "Smithy"], 2, traits={"Rich": "Village", "Cheap": "Village"})
+    with pytest.raises(SetupError):
+        new_game(["Village", "Smithy"], 2, traits={"Rich": "Silver"})
+    g = new_game(["Village", "Gardens"], 2, traits={"Rich": "random"})
+    assert g.traits == {"Rich": "Village"}

@@ -50,7 +50,7 @@ def test_per_set_counts() -> None:
     assert counts[("plunder", "kingdom")] == 29 and counts[("plunder", "loot")] == 15
     assert sum(n for (set_name, _), n in counts.items() if set_name != "plunder") == 84
     assert registry.implemented_names() == frozenset(registry.all_cards()) | frozenset(
-        registry.all_events())
+        registry.all_events()) | frozenset(registry.all_traits())
 
 
 def test_unknown_names_are_setup_errors() -> None:

@@ -1264,6 +1264,42 @@ def invasion_attack_mandatory(g, p) -> None:
         g.play_card(p, loot, p.discard)
 
 
+def trait_hook(name: str, attr: str, value: Any) -> Patch:
+    """Replace one attribute of a Trait definition."""
+
+    def apply(mp: pytest.MonkeyPatch) -> None:
+        mp.setattr(registry.trait(name), attr, value)
+
+    return apply
+
+
+def cursed_loot_only_with_curse(g, p, card, pile) -> None:
+    if g.pile_name_of(card) == pile and g.gain(p, "Curse", source="Cursed") is not None:
+        g.gain(p, "Loot", source="Cursed")
+
+
+def fawning_optional(g, p, card, pile) -> None:
+    if card.name == "Province" and g.yes_no(p, "Fawning", "Gain a Fawning card?"):
+        g.gain(p, pile, source="Fawning")
+
+
+def nearby_once_per_turn(g, p, card, pile) -> None:
+    if g.pile_name_of(card) == pile and not any(
+            c.name == card.name for i, c in g.gained_this_turn[:-1] if i == p.index):
+        g.buys += 1
+
+
+def pious_must_trash(g, p, card, pile) -> None:
+    if g.pile_name_of(card) == pile:
+        for c in g.choose_from_hand(p, "Pious", "Trash a card"):
+            g.trash_card(p, c, p.hand, "Pious")
+
+
+def rich_silver_to_hand(g, p, card, pile) -> None:
+    if g.pile_name_of(card) == pile:
+        g.gain(p, "Silver", to="hand", source="Rich")
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1531,6 +1567,12 @@ CASES: list[tuple[str, Patch]] = [
     ("rush--twice-plays-once", hook("Rush", "on_buy", rush_every_action)),
     ("deliver--once-and-after-drawing", hook("Deliver", "on_buy", deliver_to_hand_at_once)),
     ("invasion--in-order-attack-optional", hook("Invasion", "on_buy", invasion_attack_mandatory)),
+    ("cheap--lowers-cost-all-game", trait_hook("Cheap", "cost_coins", 0)),
+    ("cursed--loot-and-curse", trait_hook("Cursed", "on_gain", cursed_loot_only_with_curse)),
+    ("fawning--gain-with-province", trait_hook("Fawning", "on_gain", fawning_optional)),
+    ("nearby--each-gain-a-buy", trait_hook("Nearby", "on_gain", nearby_once_per_turn)),
+    ("pious--optional-trash-each-gain", trait_hook("Pious", "on_gain", pious_must_trash)),
+    ("rich--silver-each-gain", trait_hook("Rich", "on_gain", rich_silver_to_hand)),
 ]
 
 

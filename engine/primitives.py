@@ -64,7 +64,8 @@ class NextTime:
     """The waiting part of a "the next time ..." Duration (Plunder's Secluded Shrine,
     Abundance, Cage...): instead of acting at the start of its owner's next turn, it
     waits for an event (``"gain"``: any player gains a card; ``"pile_empty"``: a
-    gain empties a Supply pile) for which ``when`` is true, then runs ``then`` once.
+    gain empties a Supply pile; ``"play"``: a card is played, ``then`` running
+    after that play) for which ``when`` is true, then runs ``then`` once.
 
     It is a card's ``next_turn`` hook, so it is scheduled and set up like any
     Duration (:meth:`GameBase.schedule_duration`, ``durations:`` in a scenario) and
@@ -100,6 +101,28 @@ class TurnWatcher:
         self.then = then
 
 
+# (game, owner, watching card, playing player, played card[, coins before the play])
+PlayTest = Callable[["GameBase", Player, Card, Player, Card], bool]
+PlayEffect = Callable[["GameBase", Player, Card, Player, Card, int], None]
+
+
+class PlayWatcher:
+    """Something that happens after a card is played (Harbor Village: "after the
+    next Action you play"; Frigate: each time another player plays an Action).
+    ``once`` watchers lapse at the end of the turn; the others last until removed.
+    ``then`` also gets the coins the player had when the play started."""
+
+    __slots__ = ("owner", "card", "when", "then", "once")
+
+    def __init__(self, owner: Player, card: Card, when: PlayTest, then: PlayEffect,
+                 once: bool) -> None:
+        self.owner = owner
+        self.card = card
+        self.when = when
+        self.then = then
+        self.once = once
+
+
 class GameBase:
     """State and primitives of one game; :class:`engine.turn.Game` adds the moves.
 
@@ -121,6 +144,7 @@ class GameBase:
         self.players = players
         self.piles = piles
         self.events: dict[str, EventDef] = dict(events or {})
+        self.play_watchers: list[PlayWatcher] = []
         self.trash: list[Card] = []
         self.rng = rng or random.Random(0)
         self.providers: list[DecisionProvider] = list(providers or [])
@@ -183,6 +207,8 @@ class GameBase:
         self.played_this_turn: list[Card] = []
         self.turn_watchers: list[TurnWatcher] = []
         self.end_of_turn: list[Callable[[GameBase], None]] = []
+        if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
+            self.play_watchers = [w for w in self.play_watchers if not w.once]
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -661,6 +687,7 @@ class GameBase:
             from_zone.remove(card)
             p.in_play.append(card)
         self.played_this_turn.append(card)
+        after = self._play_triggers(p, card) if self.watching_plays() else None
         if self._logging:
             self._event("play", p, (card,), by.name if by else None, scope=True, again=again)
             try:
@@ -669,6 +696,49 @@ class GameBase:
                 self._close()
         else:
             self._resolve_play(p, card, by, again)
+        if after:
+            for effect in after:
+                effect()
+
+    def watching_plays(self) -> bool:
+        """True if something waits for a card to be played (then every play goes
+        through :meth:`play_card`, even plain Treasures)."""
+        if self.play_watchers:
+            return True
+        return any(isinstance(e.effect, NextTime) and e.effect.event == "play"
+                   for q in self.players for e in q.durations)
+
+    def watch_plays(self, p: Player, card: Card, when: PlayTest, then: PlayEffect, *,
+                    once: bool = True) -> PlayWatcher:
+        """Run ``then`` after a play for which ``when`` is true (checked as the play
+        starts): once and only this turn (Harbor Village), or, with ``once`` False,
+        at every such play until :meth:`unwatch_plays` (Frigate's attack)."""
+        w = PlayWatcher(p, card, when, then, once)
+        self.play_watchers.append(w)
+        return w
+
+    def unwatch_plays(self, card: Card) -> None:
+        """Stop the play watchers of ``card`` (Frigate, at its owner's next turn)."""
+        self.play_watchers = [w for w in self.play_watchers if w.card is not card]
+
+    def _play_triggers(self, p: Player, card: Card) -> list[Callable[[], None]]:
+        """What fires once this play has resolved: play watchers, and waiting
+        "the next time you play..." Durations (Flagship, Landing Party)."""
+        out: list[Callable[[], None]] = []
+        coins = self.coins
+        for w in list(self.play_watchers):
+            if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
+                if w.once:
+                    self.play_watchers.remove(w)
+                out.append(lambda w=w: w.then(self, w.owner, w.card, p, card, coins))
+        for q in self.players:
+            for eff in list(q.durations):
+                nt = eff.effect
+                if (isinstance(nt, NextTime) and nt.event == "play" and eff in q.durations
+                        and nt.when(self, q, eff.card, p, card)):
+                    q.durations.remove(eff)
+                    out.append(lambda nt=nt, q=q, eff=eff: nt.then(self, q, eff.card, p, card))
+        return out
 
     def _resolve_play(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
         d = card.defn

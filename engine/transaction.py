@@ -22,7 +22,7 @@ _GAME_FIELDS = (
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
                "black_market", "cost_modifiers", "turn_watchers",
-               "end_of_turn")
+               "end_of_turn", "play_watchers")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
 _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "kept_in_play")
 

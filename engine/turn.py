@@ -139,7 +139,7 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not any(
+        if not self._logging and not self.copper_bonus and not self.watching_plays() and not any(
                 c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
             # (Only when every Treasure is plain, so the play order is the hand order,

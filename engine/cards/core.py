@@ -102,7 +102,8 @@ class CardDef:
         self.heirloom = heirloom
         self.pile_size = pile_size
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
-        self.plain = on_play is None
+        # (+Buy or +Cards on a Treasure - Jewelled Egg, Shield - need a real play.)
+        self.plain = on_play is None and not (cards or actions or buys)
 
     def __repr__(self) -> str:
         return f"CardDef({self.name!r})"

@@ -1033,3 +1033,93 @@ def _rich(g: GameBase, p: Player, card: Card, pile: str) -> None:
 
 
 RICH = _trait("Rich", on_gain=_rich)
+
+
+# ------------------------------------------------------- cards that watch plays
+# --- Harbor Village: +1 Card, +2 Actions; after the next Action you play this
+# turn, if it gave you +coins, +1 coin. FAQ: Throne Room on Harbor Village and
+# then Militia: the first play's "next Action" is the second play (no coins),
+# the second's is Militia (+1 coin).
+def _next_action(g: GameBase, owner: Player, card: Card, player: Player, played: Card) -> bool:
+    return player is owner and played.defn.is_action
+
+
+def _harbor_village_then(g: GameBase, owner: Player, card: Card, player: Player, played: Card,
+                         coins_before: int) -> None:
+    if g.current == owner.index and g.coins > coins_before:
+        g.coins += 1
+
+
+def _harbor_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.watch_plays(p, card, _next_action, _harbor_village_then)
+
+
+HARBOR_VILLAGE = _k("Harbor Village", 4, ("Action",), cards=1, actions=2,
+                    on_play=_harbor_village)
+
+
+# --- Flagship (Command): +2 coins; the next time you play a non-Command Action
+# card, replay it. FAQ: not optional; even if it trashed itself or on another
+# turn; Commands do not trigger it; two Flagships replay it twice.
+def _flagship_when(g: GameBase, owner: Player, card: Card, player: Player,
+                   played: Card) -> bool:
+    return player is owner and played.defn.is_action and "Command" not in played.defn.types
+
+
+def _flagship_then(g: GameBase, owner: Player, card: Card, player: Player,
+                   played: Card) -> None:
+    g.play_card(owner, played, None, by=card, again=True)
+
+
+FLAGSHIP = _k("Flagship", 4, ("Action", "Duration", "Command"), coins=2, on_play=_schedule,
+              next_turn=NextTime("play", _flagship_when, _flagship_then))
+
+
+# --- Landing Party: +2 Cards, +2 Actions; the next time the first card you play
+# on a turn is a Treasure, put this onto your deck afterwards. FAQ: after the
+# Treasure resolves (a Figurine draws first); any Treasure, Action - Treasures
+# too.
+def _landing_party_when(g: GameBase, owner: Player, card: Card, player: Player,
+                        played: Card) -> bool:
+    return (player is owner and g.current == owner.index and played.defn.is_treasure
+            and g.played_this_turn[:1] == [played])
+
+
+def _landing_party_then(g: GameBase, owner: Player, card: Card, player: Player,
+                        played: Card) -> None:
+    if card in owner.in_play:
+        g.topdeck(owner, card, owner.in_play, card.name)
+
+
+LANDING_PARTY = _k("Landing Party", 4, ("Action", "Duration"), cards=2, actions=2,
+                   on_play=_schedule,
+                   next_turn=NextTime("play", _landing_party_when, _landing_party_then))
+
+
+# --- Frigate (Attack): +3 coins; until the start of your next turn, each time
+# another player plays an Action card, they discard down to 4 cards in hand
+# afterwards. FAQ: every such play, on any turn; after the Action resolves.
+def _frigate(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    victims = {q.index for q in play.victims(g)}
+
+    def when(g: GameBase, owner: Player, c: Card, player: Player, played: Card) -> bool:
+        return player.index in victims and played.defn.is_action
+
+    def then(g: GameBase, owner: Player, c: Card, player: Player, played: Card,
+             coins_before: int) -> None:
+        excess = len(player.hand) - 4
+        if excess > 0:
+            for x in g.choose_from_hand(player, c.name, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                g.discard_card(player, x, player.hand, c.name)
+
+    g.watch_plays(p, card, when, then, once=False)
+    g.schedule_duration(p, card)
+
+
+def _frigate_next(g: GameBase, p: Player, card: Card) -> None:
+    g.unwatch_plays(card)
+
+
+FRIGATE = _k("Frigate", 5, ("Action", "Duration", "Attack"), coins=3, on_play=_frigate,
+             next_turn=_frigate_next)

@@ -519,3 +519,49 @@ def test_trait_setup_rules() -> None:
         new_game(["Village", "Smithy"], 2, traits={"Rich": "Silver"})
     g = new_game(["Village", "Gardens"], 2, traits={"Rich": "random"})
     assert g.traits == {"Rich": "Village"}
+
+
+# ------------------------------------------------------------- play watchers
+def test_harbor_village_bonus_after_next_action_with_coins() -> None:
+    g, _ = make(["Harbor Village", "Woodcutter"],
+                {"hand": ["Harbor Village", "Woodcutter"], "deck": ["Copper"]}, {})
+    g.play_action("Harbor Village")
+    g.play_action("Woodcutter")
+    assert g.coins == 3
+
+
+def test_flagship_replays_the_next_non_command_action() -> None:
+    g, _ = make(["Flagship", "Smithy"], {"hand": ["Flagship", "Smithy"], "deck": ["Copper"] * 8},
+                {}, actions=2)
+    g.play_action("Flagship")
+    g.play_action("Smithy")
+    assert len(g.players[0].hand) == 6 and g.coins == 2
+
+
+def test_landing_party_goes_on_deck_after_first_treasure() -> None:
+    g, _ = make(["Landing Party"], {"hand": ["Landing Party"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10})
+    g.play_action("Landing Party")
+    g.end_turn()
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Landing Party"]
+    g.play_treasure("Copper")
+    assert deck(g, 0)[0] == "Landing Party"
+
+
+def test_frigate_until_next_turn() -> None:
+    g, _ = make(["Frigate", "Village"], {"hand": ["Frigate"], "deck": ["Copper"] * 20},
+                {"hand": ["Village", "Copper", "Copper", "Copper", "Copper", "Estate"],
+                 "deck": ["Copper"] * 10}, answers=[["Estate", "Copper"]])
+    g.play_action("Frigate")
+    g.end_turn()
+    g.play_action("Village")
+    assert len(g.players[1].hand) == 4
+    g.end_turn()
+    assert g.play_watchers == []
+
+
+def test_treasures_with_plus_buy_keep_it_when_all_treasures_are_played_at_once() -> None:
+    g, _ = make(["Jewelled Egg"], {"hand": ["Jewelled Egg", "Copper", "Shield"]}, {})
+    g.play_all_treasures()
+    assert (g.coins, g.buys) == (5, 3)

@@ -1300,6 +1300,48 @@ def rich_silver_to_hand(g, p, card, pile) -> None:
         g.gain(p, "Silver", to="hand", source="Rich")
 
 
+def harbor_village_any_coins(g, p, card, play) -> None:
+    def when(g, owner, c, player, played) -> bool:
+        return player is owner and played.defn.is_action
+
+    def then(g, owner, c, player, played, coins_before) -> None:
+        g.coins += 1
+
+    g.watch_plays(p, card, when, then)
+
+
+def flagship_replays_commands(g, owner, card, player, played) -> bool:
+    return player is owner and played.defn.is_action
+
+
+def flagship_replay(g, owner, card, player, played) -> None:
+    g.play_card(owner, played, None, by=card, again=True)
+
+
+def landing_party_actions_too(g, owner, card, player, played) -> bool:
+    return player is owner and played.defn.is_treasure and not played.defn.is_action \
+        and g.played_this_turn[:1] == [played]
+
+
+def landing_party_topdeck(g, owner, card, player, played) -> None:
+    if card in owner.in_play:
+        g.topdeck(owner, card, owner.in_play, card.name)
+
+
+def frigate_discards_before(g, p, card, play) -> None:
+    victims = {q.index for q in play.victims(g)}
+
+    def when(g, owner, c, player, played) -> bool:
+        if player.index in victims and played.defn.is_action:
+            excess = len(player.hand) - 5
+            for x in g.choose_from_hand(player, c.name, "Discard", min=excess, max=excess):
+                g.discard_card(player, x, player.hand, c.name)
+        return False
+
+    g.watch_plays(p, card, when, lambda *a: None, once=False)
+    g.schedule_duration(p, card)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1573,6 +1615,14 @@ CASES: list[tuple[str, Patch]] = [
     ("nearby--each-gain-a-buy", trait_hook("Nearby", "on_gain", nearby_once_per_turn)),
     ("pious--optional-trash-each-gain", trait_hook("Pious", "on_gain", pious_must_trash)),
     ("rich--silver-each-gain", trait_hook("Rich", "on_gain", rich_silver_to_hand)),
+    ("harbor-village--throne-room-militia", hook("Harbor Village", "on_play",
+                                                 harbor_village_any_coins)),
+    ("flagship--replays-next-action", hook(
+        "Flagship", "next_turn", NextTime("play", flagship_replays_commands, flagship_replay))),
+    ("landing-party--action-treasure-counts", hook(
+        "Landing Party", "next_turn",
+        NextTime("play", landing_party_actions_too, landing_party_topdeck))),
+    ("frigate--each-action-afterwards", hook("Frigate", "on_play", frigate_discards_before)),
 ]
 
 

@@ -145,6 +145,8 @@ class GameBase:
         self.piles = piles
         self.events: dict[str, EventDef] = dict(events or {})
         self.play_watchers: list[PlayWatcher] = []
+        # "In games using this" start-of-turn abilities of the Kingdom (Shaman).
+        self.turn_starts: list[Callable[[GameBase, Player], None]] = []
         self.trash: list[Card] = []
         self.rng = rng or random.Random(0)
         self.providers: list[DecisionProvider] = list(providers or [])
@@ -227,6 +229,11 @@ class GameBase:
     def _refresh_flags(self) -> None:
         """Note which trigger families exist in this game, so absent ones cost nothing."""
         defs = {c.defn for pile in self.piles.values() for c in pile.cards}
+        from engine import registry
+
+        kingdom = defs | {d for d in map(registry.all_cards().get, self.piles) if d is not None}
+        self.turn_starts = sorted({d.each_turn for d in kingdom if d.each_turn is not None},
+                                  key=lambda f: f.__qualname__)
         for p in self.players:
             defs.update(c.defn for c in p.all_cards())
         defs.update(c.defn for c in self.trash)

@@ -437,7 +437,13 @@ class Game(GameBase):
                         self._close()
                 else:
                     eff.effect(self, p, eff.card)
+        self._run_turn_starts(p)
         self.phase = "action"
+
+    def _run_turn_starts(self, p: Player) -> None:
+        """The Kingdom's "at the start of your turn" abilities (Shaman), after Durations."""
+        for hook in self.turn_starts:
+            hook(self, p)
 
     def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
         """Simultaneous start-of-turn effects of different cards: the player orders them."""

@@ -38,7 +38,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain",
+        "pile_size", "plain", "each_turn",
     )
 
     def __init__(
@@ -68,6 +68,7 @@ class CardDef:
         extra_piles: tuple[str, ...] = (),
         heirloom: str | None = None,
         pile_size: Any = None,
+        each_turn: Callable[[GameBase, Player], None] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -101,6 +102,9 @@ class CardDef:
         self.extra_piles = extra_piles
         self.heirloom = heirloom
         self.pile_size = pile_size
+        # "In games using this, at the start of your turn..." (Shaman): every
+        # player, every turn, whether or not anyone has the card.
+        self.each_turn = each_turn
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         # (+Buy or +Cards on a Treasure - Jewelled Egg, Shield - need a real play.)
         self.plain = on_play is None and not (cards or actions or buys)

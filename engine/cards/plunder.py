@@ -1123,3 +1123,23 @@ def _frigate_next(g: GameBase, p: Player, card: Card) -> None:
 
 FRIGATE = _k("Frigate", 5, ("Action", "Duration", "Attack"), coins=3, on_play=_frigate,
              next_turn=_frigate_next)
+
+
+# --- Shaman: +1 Action, +1 coin; you may trash a card from your hand. In games
+# using this, at the start of your turn, gain a card from the trash costing up
+# to 6. FAQ: every turn of every player (extra turns, the first turn too),
+# whether or not anyone has a Shaman; mandatory; nothing if there is no such
+# card; it is a gain (to the discard pile) and triggers what gains trigger.
+def _shaman(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1):
+        g.trash_card(p, c, p.hand, card.name)
+
+
+def _shaman_turn(g: GameBase, p: Player) -> None:
+    eligible = [c for c in g.trash if g.cost(c).at_most(Cost(6))]
+    picked = g.choose_cards(p, "Shaman", "Gain a card from the trash costing up to 6", eligible)
+    if picked:
+        g.gain_card_object(p, picked[0], g.trash, source="Shaman")
+
+
+SHAMAN = _k("Shaman", 2, ("Action",), actions=1, coins=1, on_play=_shaman, each_turn=_shaman_turn)

@@ -565,3 +565,12 @@ def test_treasures_with_plus_buy_keep_it_when_all_treasures_are_played_at_once()
     g, _ = make(["Jewelled Egg"], {"hand": ["Jewelled Egg", "Copper", "Shield"]}, {})
     g.play_all_treasures()
     assert (g.coins, g.buys) == (5, 3)
+
+
+def test_shaman_trashes_and_every_turn_gains_from_the_trash() -> None:
+    g, _ = make(["Shaman"], {"hand": ["Shaman", "Estate"], "deck": ["Copper"] * 10},
+                {"deck": ["Copper"] * 10}, answers=["Estate"])
+    g.play_action("Shaman")
+    assert (g.actions, g.coins) == (1, 1) and names(g.trash) == ["Estate"]
+    g.end_turn()
+    assert names(g.players[1].discard) == ["Estate"] and g.trash == []

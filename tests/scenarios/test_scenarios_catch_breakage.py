@@ -1342,6 +1342,17 @@ def frigate_discards_before(g, p, card, play) -> None:
     g.schedule_duration(p, card)
 
 
+def shaman_optional(g, p) -> None:
+    eligible = [c for c in g.trash if g.cost(c).at_most(Cost(6))]
+    for c in g.choose_cards(p, "Shaman", "Gain", eligible, min=0, max=1):
+        g.gain_card_object(p, c, g.trash, source="Shaman")
+
+
+def shaman_needs_a_shaman(g, p) -> None:
+    if any(c.name == "Shaman" for c in p.all_cards()):
+        shaman_optional(g, p)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1623,6 +1634,10 @@ CASES: list[tuple[str, Patch]] = [
         "Landing Party", "next_turn",
         NextTime("play", landing_party_actions_too, landing_party_topdeck))),
     ("frigate--each-action-afterwards", hook("Frigate", "on_play", frigate_discards_before)),
+    ("shaman--every-turn-from-trash", lambda mp: (
+        mp.setattr(registry.card("Shaman"), "each_turn", shaman_optional))),
+    ("shaman--gain-triggers", lambda mp: (
+        mp.setattr(registry.card("Shaman"), "each_turn", shaman_needs_a_shaman))),
 ]
 
 

@@ -145,6 +145,10 @@ class GameBase:
         self.piles = piles
         self.events: dict[str, EventDef] = dict(events or {})
         self.play_watchers: list[PlayWatcher] = []
+        # Cards set aside "on" a card (Grotto, Cage, Quartermaster), by that card's uid.
+        # The cards themselves lie on their player's mat named after the card; a card
+        # listed here counts only while it is still on that mat (see set_aside_on).
+        self._set_aside_on: dict[int, list[Card]] = {}
         # "In games using this" start-of-turn abilities of the Kingdom (Shaman).
         self.turn_starts: list[Callable[[GameBase, Player], None]] = []
         self.trash: list[Card] = []
@@ -706,6 +710,21 @@ class GameBase:
         if after:
             for effect in after:
                 effect()
+
+    def put_on(self, p: Player, host: Card, card: Card, from_zone: list[Card],
+               source: str | None = None) -> None:
+        """Set ``card`` aside on ``host`` (onto ``p``'s mat named after the host)."""
+        self.to_mat(p, card, from_zone, host.name, source)
+        on = self._set_aside_on.setdefault(host.uid, [])
+        if card not in on:
+            on.append(card)
+
+    def set_aside_on(self, p: Player, host: Card) -> list[Card]:
+        """The cards set aside on ``host`` that are still there, oldest first."""
+        mat = p.mats.get(host.name, [])
+        kept = list(dict.fromkeys(c for c in self._set_aside_on.get(host.uid, []) if c in mat))
+        self._set_aside_on[host.uid] = kept
+        return list(kept)
 
     def watching_plays(self) -> bool:
         """True if something waits for a card to be played (then every play goes

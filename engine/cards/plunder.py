@@ -1143,3 +1143,85 @@ def _shaman_turn(g: GameBase, p: Player) -> None:
 
 
 SHAMAN = _k("Shaman", 2, ("Action",), actions=1, coins=1, on_play=_shaman, each_turn=_shaman_turn)
+
+
+# ---------------------------------------------------- cards set aside "on this"
+# --- Grotto: +1 Action; set aside up to 4 cards from your hand face down (on
+# this); at the start of your next turn, discard them, then draw as many.
+def _grotto(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Set aside up to 4 cards", min=0, max=4):
+        g.put_on(p, card, c, p.hand, card.name)
+    g.schedule_duration(p, card)
+
+
+def _grotto_next(g: GameBase, p: Player, card: Card) -> None:
+    kept = g.set_aside_on(p, card)
+    for c in kept:
+        g.discard_card(p, c, p.mats[card.name], card.name)
+    if kept:
+        g.draw(p, len(kept))
+
+
+GROTTO = _k("Grotto", 2, ("Action", "Duration"), actions=1, on_play=_grotto,
+            next_turn=_grotto_next)
+
+
+# --- Cage: set aside up to 4 cards from your hand face down (on this); the
+# next time you gain a Victory card, trash this, and put the set-aside cards
+# into your hand at end of turn (FAQ: after the next hand is drawn).
+def _cage(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for c in g.choose_from_hand(p, card.name, "Set aside up to 4 cards", min=0, max=4):
+        g.put_on(p, card, c, p.hand, card.name)
+    g.schedule_duration(p, card)
+
+
+def _cage_when(g: GameBase, owner: Player, card: Card, gainer: Player, gained: Card) -> bool:
+    return gainer is owner and gained.defn.is_victory
+
+
+def _cage_then(g: GameBase, owner: Player, card: Card, gainer: Player, gained: Card) -> None:
+    if card in owner.in_play:
+        g.trash_card(owner, card, owner.in_play, card.name)
+    kept = g.set_aside_on(owner, card)
+
+    def back(game: GameBase) -> None:
+        mat = owner.mats.get(card.name, [])
+        for c in kept:
+            if c in mat:
+                game.to_hand(owner, c, mat)
+
+    g.at_end_of_turn(back)
+
+
+CAGE = _k("Cage", 2, ("Treasure", "Duration"), on_play=_cage,
+          next_turn=NextTime("gain", _cage_when, _cage_then))
+
+
+# --- Quartermaster: at the start of each of your turns for the rest of the
+# game, choose one: gain a card costing up to 4, setting it aside on this; or
+# put a card from this into your hand. FAQ: it stays in play all game; each
+# Quartermaster has its own cards; Throne Room on one gives one set, used twice
+# a turn (both effects share the card, so they share its set).
+def _quartermaster_next(g: GameBase, p: Player, card: Card) -> None:
+    if card not in p.in_play:
+        return
+    g.schedule_duration(p, card)  # again next turn, for the rest of the game
+    kept = g.set_aside_on(p, card)
+    options = [("gain", "gain a card costing up to 4, setting it aside on this")]
+    if kept:
+        options.append(("take", "put a card from this into your hand"))
+    choice = g.choose_option(p, card.name, "Choose one", options) if kept else "gain"
+    if choice == "take":
+        [picked] = g.choose_cards(p, card.name, "Put a card into your hand", kept)
+        g.to_hand(p, picked, p.mats[card.name])
+        return
+    name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
+    if name:
+        gained = g.gain(p, name, source=card.name)
+        zone = _zone_of(p, gained) if gained is not None else None
+        if gained is not None and zone is not None:
+            g.put_on(p, card, gained, zone, card.name)
+
+
+QUARTERMASTER = _k("Quartermaster", 5, ("Action", "Duration"), on_play=_schedule,
+                   next_turn=_quartermaster_next)

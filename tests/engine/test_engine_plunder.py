@@ -574,3 +574,22 @@ def test_shaman_trashes_and_every_turn_gains_from_the_trash() -> None:
     assert (g.actions, g.coins) == (1, 1) and names(g.trash) == ["Estate"]
     g.end_turn()
     assert names(g.players[1].discard) == ["Estate"] and g.trash == []
+
+
+# ------------------------------------------------------------ set aside on this
+def test_grotto_and_cage_and_quartermaster_keep_their_own_cards() -> None:
+    g, _ = make(["Grotto"], {"hand": ["Grotto", "Grotto", "Estate", "Curse"],
+                             "deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10},
+                answers=[["Estate"], ["Curse"]])
+    g.play_action("Grotto")
+    g.play_action("Grotto")
+    assert names(g.players[0].mats["Grotto"]) == ["Estate", "Curse"]
+    g.end_turn()
+    g.end_turn()
+    assert len(g.players[0].hand) == 7 and g.players[0].mats["Grotto"] == []
+    g2, _ = make(["Quartermaster"], {"hand": ["Quartermaster"], "deck": ["Copper"] * 20},
+                 {"deck": ["Estate"] * 20}, answers=["Silver", "take"])
+    g2.play_action("Quartermaster")
+    for _ in range(4):
+        g2.end_turn()
+    assert "Silver" in names(g2.players[0].hand)

@@ -1353,6 +1353,40 @@ def shaman_needs_a_shaman(g, p) -> None:
         shaman_optional(g, p)
 
 
+def grotto_draws_four(g, p, card) -> None:
+    for c in g.set_aside_on(p, card):
+        g.discard_card(p, c, p.mats[card.name], card.name)
+    g.draw(p, 4)
+
+
+def cage_cards_to_hand_at_once(g, owner, card, gainer, gained) -> None:
+    if card in owner.in_play:
+        g.trash_card(owner, card, owner.in_play, card.name)
+    for c in g.set_aside_on(owner, card):
+        g.to_hand(owner, c, owner.mats[card.name])
+
+
+def cage_when(g, owner, card, gainer, gained) -> bool:
+    return gainer is owner and gained.defn.is_victory
+
+
+def quartermaster_shares_the_mat(g, p, card) -> None:
+    if card not in p.in_play:
+        return
+    g.schedule_duration(p, card)
+    kept = list(p.mats.get(card.name, []))
+    choice = g.choose_option(p, card.name, "Choose", [("gain", "gain"), ("take", "take")]) \
+        if kept else "gain"
+    if choice == "take":
+        [c] = g.choose_cards(p, card.name, "Take", kept)
+        g.to_hand(p, c, p.mats[card.name])
+        return
+    name = g.choose_supply(p, card.name, "Gain", max_cost=Cost(4))
+    gained = g.gain(p, name, source=card.name) if name else None
+    if gained is not None and gained in p.discard:
+        g.put_on(p, card, gained, p.discard, card.name)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1638,6 +1672,11 @@ CASES: list[tuple[str, Patch]] = [
         mp.setattr(registry.card("Shaman"), "each_turn", shaman_optional))),
     ("shaman--gain-triggers", lambda mp: (
         mp.setattr(registry.card("Shaman"), "each_turn", shaman_needs_a_shaman))),
+    ("grotto--discard-then-draw-as-many", hook("Grotto", "next_turn", grotto_draws_four)),
+    ("cage--cards-back-after-drawing", hook(
+        "Cage", "next_turn", NextTime("gain", cage_when, cage_cards_to_hand_at_once))),
+    ("quartermaster--two-have-own-sets", hook("Quartermaster", "next_turn",
+                                              quartermaster_shares_the_mat)),
 ]
 
 

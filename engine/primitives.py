@@ -187,6 +187,7 @@ class GameBase:
         self._depth = 0
         self._uid = 0
         self._gain_reactions = False
+        self._any_gain_reactions = False
         self._attack_reactions = False
         self._buy_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
@@ -224,6 +225,8 @@ class GameBase:
         # Keep the "does this family exist in the game" flags true to the cards.
         if defn.react_gain:
             self._gain_reactions = True
+        if defn.react_any_gain:
+            self._any_gain_reactions = True
         if defn.react_attack:
             self._attack_reactions = True
         if defn.react_buy:
@@ -242,6 +245,7 @@ class GameBase:
             defs.update(c.defn for c in p.all_cards())
         defs.update(c.defn for c in self.trash)
         self._gain_reactions = any(d.react_gain for d in defs)
+        self._any_gain_reactions = any(d.react_any_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
         self._pile_of = {c.name: name for name, pile in self.piles.items()
@@ -492,8 +496,34 @@ class GameBase:
             self._gain_zones.pop()
         if self.traits:
             self._trait_gain(p, card)
+        if self._any_gain_reactions:
+            self._play_on_any_gain(p, card)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
+
+    def _play_on_any_gain(self, gainer: Player, gained: Card) -> None:
+        """Offer each player, from the gainer on, to play reactions such as Mapmaker
+        from hand; one may be followed by another (even one it drew)."""
+        n = len(self.players)
+        for k in range(n):
+            q = self.players[(gainer.index + k) % n]
+            while True:
+                able = [c for c in q.hand if c.defn.react_any_gain is not None
+                        and c.defn.react_any_gain(self, q, c, gainer, gained)]
+                if not able:
+                    break
+                opts = [Option(c.name, f"play {c.name}", c) for c in able]
+                opts.append(Option("no", "do not play one"))
+                [choice] = self.decide(Decision(
+                    DecisionKind.REACT, q.index, gained.name, f"{gainer.name} gained "
+                    f"{gained.name}: play a card from your hand?", opts,
+                    context={"event": "gain"},
+                ))
+                if choice.card is None:
+                    break
+                if self._logging:
+                    self._event("react", q, (choice.card,), gained.name)
+                self.play_card(q, choice.card, q.hand)
 
     def trait_of(self, card: Card | CardDef) -> str | None:
         """The Trait on the pile ``card`` comes from (it stays after the pile empties)."""

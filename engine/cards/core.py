@@ -38,7 +38,7 @@ class CardDef:
         "cards", "actions", "buys", "coins", "potions", "vp",
         "on_play", "on_gain", "on_trash", "react_attack", "react_gain", "react_buy",
         "while_in_play_buy", "next_turn", "vp_fn", "gain_to", "extra_piles", "heirloom",
-        "pile_size", "plain", "each_turn",
+        "pile_size", "plain", "each_turn", "react_any_gain",
     )
 
     def __init__(
@@ -69,6 +69,7 @@ class CardDef:
         heirloom: str | None = None,
         pile_size: Any = None,
         each_turn: Callable[[GameBase, Player], None] | None = None,
+        react_any_gain: Callable[..., bool] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -105,6 +106,9 @@ class CardDef:
         # "In games using this, at the start of your turn..." (Shaman): every
         # player, every turn, whether or not anyone has the card.
         self.each_turn = each_turn
+        # "When anyone gains a ... card, you may play this from your hand"
+        # (Mapmaker, Stowaway): (game, holder, this, gainer, gained) -> may it?
+        self.react_any_gain = react_any_gain
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline.
         # (+Buy or +Cards on a Treasure - Jewelled Egg, Shield - need a real play.)
         self.plain = on_play is None and not (cards or actions or buys)

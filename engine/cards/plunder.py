@@ -1225,3 +1225,39 @@ def _quartermaster_next(g: GameBase, p: Player, card: Card) -> None:
 
 QUARTERMASTER = _k("Quartermaster", 5, ("Action", "Duration"), on_play=_schedule,
                    next_turn=_quartermaster_next)
+
+
+# ------------------------------------------- played from hand when anyone gains
+# --- Mapmaker: look at the top 4 cards of your deck, put 2 into your hand and
+# discard the rest. When any player gains a Victory card, you may play this
+# from your hand. FAQ: fewer than 4 (after shuffling): look at what there is;
+# bought or otherwise gained, by anyone; another Mapmaker may follow, even one
+# just drawn.
+def _mapmaker(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    looked = g.reveal_from_deck(p, 4, card.name, look=True)
+    for c in g.choose_cards(p, card.name, "Put 2 into your hand", looked, min=2, max=2):
+        g.to_hand(p, c, p.set_aside)
+    for c in [c for c in looked if c in p.set_aside]:
+        g.discard_card(p, c, p.set_aside, card.name)
+
+
+def _mapmaker_may(g: GameBase, holder: Player, card: Card, gainer: Player, gained: Card) -> bool:
+    return gained.defn.is_victory
+
+
+MAPMAKER = _k("Mapmaker", 4, ("Action", "Reaction"), on_play=_mapmaker,
+              react_any_gain=_mapmaker_may)
+
+
+# --- Stowaway: at the start of your next turn, +2 Cards. When anyone gains a
+# Duration card, you may play this from your hand (FAQ: you or another player).
+def _stowaway_next(g: GameBase, p: Player, card: Card) -> None:
+    g.draw(p, 2)
+
+
+def _stowaway_may(g: GameBase, holder: Player, card: Card, gainer: Player, gained: Card) -> bool:
+    return gained.defn.is_duration
+
+
+STOWAWAY = _k("Stowaway", 3, ("Action", "Duration", "Reaction"), on_play=_schedule,
+              next_turn=_stowaway_next, react_any_gain=_stowaway_may)

@@ -593,3 +593,13 @@ def test_grotto_and_cage_and_quartermaster_keep_their_own_cards() -> None:
     for _ in range(4):
         g2.end_turn()
     assert "Silver" in names(g2.players[0].hand)
+
+
+def test_mapmaker_and_stowaway_played_from_hand_on_anyones_gain() -> None:
+    g, _ = make(["Mapmaker", "Stowaway", "Longship"], {},
+                {"hand": ["Mapmaker", "Stowaway"], "deck": ["Copper"] * 6},
+                answers=["Mapmaker", ["Copper", "Copper"], "Stowaway"])
+    g.gain_card(0, "Estate")
+    g.gain_card(0, "Longship")
+    assert names(g.players[1].in_play) == ["Mapmaker", "Stowaway"]
+    assert hand(g, 1) == ["Copper", "Copper"]

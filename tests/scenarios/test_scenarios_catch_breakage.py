@@ -1387,6 +1387,28 @@ def quartermaster_shares_the_mat(g, p, card) -> None:
         g.put_on(p, card, gained, p.discard, card.name)
 
 
+def mapmaker_others_only(g, holder, card, gainer, gained) -> bool:
+    return gained.defn.is_victory and holder is not gainer
+
+
+def mapmaker_no_shuffle(g, p, card, play) -> None:
+    looked = []
+    for _ in range(4):
+        if not p.deck:
+            break
+        c = p.deck.pop()
+        p.set_aside.append(c)
+        looked.append(c)
+    for c in g.choose_cards(p, card.name, "Keep 2", looked, min=2, max=2):
+        g.to_hand(p, c, p.set_aside)
+    for c in [c for c in looked if c in p.set_aside]:
+        g.discard_card(p, c, p.set_aside, card.name)
+
+
+def stowaway_own_gains_only(g, holder, card, gainer, gained) -> bool:
+    return gained.defn.is_duration and holder is gainer
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1677,6 +1699,11 @@ CASES: list[tuple[str, Patch]] = [
         "Cage", "next_turn", NextTime("gain", cage_when, cage_cards_to_hand_at_once))),
     ("quartermaster--two-have-own-sets", hook("Quartermaster", "next_turn",
                                               quartermaster_shares_the_mat)),
+    ("mapmaker--on-anyones-victory-gain", hook("Mapmaker", "react_any_gain",
+                                               mapmaker_others_only)),
+    ("mapmaker--fewer-than-four", hook("Mapmaker", "on_play", mapmaker_no_shuffle)),
+    ("stowaway--another-players-gain", hook("Stowaway", "react_any_gain",
+                                            stowaway_own_gains_only)),
 ]
 
 

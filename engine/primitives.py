@@ -145,6 +145,10 @@ class GameBase:
         self.piles = piles
         self.events: dict[str, EventDef] = dict(events or {})
         self.play_watchers: list[PlayWatcher] = []
+        # Effects waiting for a player's next turn that belong to no card (Prepare),
+        # run at its start with the Durations: (player index, effect).
+        self.next_turn_effects: list[tuple[int, Callable[[GameBase, Player], None]]] = []
+        self.last_turn_player: int | None = None  # whose turn the previous turn was
         # Cards set aside "on" a card (Grotto, Cage, Quartermaster), by that card's uid.
         # The cards themselves lie on their player's mat named after the card; a card
         # listed here counts only while it is still on that mat (see set_aside_on).
@@ -214,6 +218,12 @@ class GameBase:
         self.played_this_turn: list[Card] = []
         self.turn_watchers: list[TurnWatcher] = []
         self.end_of_turn: list[Callable[[GameBase], None]] = []
+        # "The next time you shuffle this turn" (Avoid): (player, pick the cards kept out).
+        self.shuffle_hooks: list[tuple[Player, Callable[[GameBase, Player, list[Card]],
+                                                        list[Card]]]] = []
+        # At the start of Clean-up, before cards in play are discarded (Trickster).
+        self.cleanup_hooks: list[Callable[[GameBase], None]] = []
+        self.keep_in_play = False  # Journey: nothing is discarded from play this Clean-up
         if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
             self.play_watchers = [w for w in self.play_watchers if not w.once]
 
@@ -345,8 +355,13 @@ class GameBase:
 
     def shuffle(self, p: Player) -> None:
         """Shuffle ``p``'s discard pile and put it under their deck."""
-        cards = p.discard
-        p.discard = []
+        kept: list[Card] = []
+        if self.shuffle_hooks:  # Avoid: some cards stay in the discard pile
+            for hook in [h for h in self.shuffle_hooks if h[0] is p]:
+                self.shuffle_hooks.remove(hook)
+                kept += hook[1](self, p, [c for c in p.discard if c not in kept])
+        cards = [c for c in p.discard if c not in kept] if kept else p.discard
+        p.discard = kept
         if self._in_move and self._rng_saved is None:
             self._rng_saved = self.rng.getstate()
         script = self._shuffle_script.get(p.index)
@@ -383,10 +398,12 @@ class GameBase:
         hand = p.hand
         drawn: list[Card] = []
         logged = 0  # the log shows the draws before a mid-draw shuffle apart
+        shuffled = False  # one shuffle per draw: cards Avoid kept out stay out
         for _ in range(n):
             if not deck:
-                if not p.discard:
+                if not p.discard or shuffled:
                     break
+                shuffled = True
                 if self._logging and len(drawn) > logged:
                     self._event("draw", p, drawn[logged:])
                     logged = len(drawn)

@@ -364,8 +364,12 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
+        while self.cleanup_hooks:  # "when you discard ... from play" (Trickster)
+            self.cleanup_hooks.pop(0)(self)
         discard = p.discard
-        if p.durations:
+        if self.keep_in_play:  # Journey: cards in play stay (the hand is discarded)
+            pass
+        elif p.durations:
             keep_ids = set()
             for eff in p.durations:
                 keep_ids.add(id(eff.card))
@@ -379,6 +383,9 @@ class Game(GameBase):
         discard.extend(p.hand)
         p.hand = []
         self.draw(p, 3 if self.outpost_played else 5)
+        self.last_turn_player = p.index
+        if self.keep_in_play and not self.is_extra_turn:
+            self.extra_turns.appendleft(p.index)
         while self.end_of_turn:  # "at end of turn" effects, after the new hand is drawn
             self.end_of_turn.pop(0)(self)
         if self.outpost_played and not self.is_extra_turn:
@@ -437,6 +444,11 @@ class Game(GameBase):
                         self._close()
                 else:
                     eff.effect(self, p, eff.card)
+        if self.next_turn_effects:
+            mine = [e for i, e in self.next_turn_effects if i == idx]
+            self.next_turn_effects = [(i, e) for i, e in self.next_turn_effects if i != idx]
+            for effect in mine:
+                effect(self, p)
         self._run_turn_starts(p)
         self.phase = "action"
 

@@ -1261,3 +1261,94 @@ def _stowaway_may(g: GameBase, holder: Player, card: Card, gainer: Player, gaine
 
 STOWAWAY = _k("Stowaway", 3, ("Action", "Duration", "Reaction"), on_play=_schedule,
               next_turn=_stowaway_next, react_any_gain=_stowaway_may)
+
+
+# --- Trickster (Attack): each other player gains a Curse. Once this turn,
+# when you discard a Treasure from play, you may set it aside; put it in your
+# hand at end of turn. FAQ: cumulative (two Tricksters, two Treasures); they
+# join the hand after the new hand is drawn.
+def _trickster(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+
+    def at_cleanup(game: GameBase) -> None:
+        if game.keep_in_play:
+            return  # nothing is discarded from play this turn (Journey)
+        kept_ids = {id(c) for e in p.durations for c in (e.card, *e.keepers)}
+        treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in kept_ids]
+        for c in game.choose_cards(p, card.name, "Set aside a Treasure you discard from play?",
+                                   treasures, min=0, max=1):
+            game.set_aside(p, c, p.in_play, card.name)
+
+            def back(g2: GameBase, c: Card = c) -> None:
+                if c in p.set_aside:
+                    g2.to_hand(p, c, p.set_aside)
+
+            game.at_end_of_turn(back)
+
+    g.cleanup_hooks.append(at_cleanup)
+
+
+TRICKSTER = _k("Trickster", 5, ("Action", "Attack"), on_play=_trickster)
+
+
+# Prepare: set aside your hand face up; at the start of your next turn, play
+# those Actions and Treasures in any order, then discard the rest (FAQ: playing
+# them is mandatory).
+def _prepare(g: Game, p: Player) -> None:
+    cards = list(p.hand)
+    for c in cards:
+        g.set_aside(p, c, p.hand, "Prepare")
+
+    def next_turn(game: GameBase, q: Player) -> None:
+        waiting = [c for c in cards if c in q.set_aside]
+        while True:
+            playable = [c for c in waiting if c in q.set_aside
+                        and (c.defn.is_action or c.defn.is_treasure)]
+            if not playable:
+                break
+            [c] = game.choose_cards(q, "Prepare", "Play one of the set-aside cards", playable)
+            game.play_card(q, c, q.set_aside)
+        for c in [c for c in waiting if c in q.set_aside]:
+            game.discard_card(q, c, q.set_aside, "Prepare")
+
+    g.next_turn_effects.append((p.index, next_turn))
+
+
+PREPARE = _event("Prepare", 3, _prepare)
+
+
+# Avoid: +1 Buy; the next time you shuffle this turn, pick up to 3 of those
+# cards to put into your discard pile. FAQ: no shuffle, nothing; cumulative
+# (3 Avoids, up to 9 cards); a short deck afterwards is fine.
+def _avoid(g: Game, p: Player) -> None:
+    g.buys += 1
+    mine = [h for h in g.shuffle_hooks if h[0] is p]
+    if mine:  # cumulative: one pick of up to 3 more cards
+        g.shuffle_hooks.remove(mine[0])
+        n = getattr(mine[0][1], "count", 3) + 3
+    else:
+        n = 3
+
+    def pick(game: GameBase, q: Player, cards: list[Card]) -> list[Card]:
+        return game.choose_cards(q, "Avoid", f"Keep up to {n} cards out of the shuffle",
+                                 cards, min=0, max=n)
+
+    pick.count = n  # type: ignore[attr-defined]
+    g.shuffle_hooks.append((p, pick))
+
+
+AVOID = _event("Avoid", 2, _avoid)
+
+
+# Journey: once per turn: if the previous turn wasn't yours, you don't discard
+# cards from play in Clean-up this turn, and take an extra turn after this one.
+# FAQ: the hand is still discarded; the extra turn is normal but for the
+# tiebreaker; cards left in play do nothing again, "while in play" abilities go on.
+def _journey(g: Game, p: Player) -> None:
+    if g.last_turn_player == p.index:
+        return
+    g.keep_in_play = True
+
+
+JOURNEY = _event("Journey", 3, _journey, once_per_turn=True)

@@ -603,3 +603,23 @@ def test_mapmaker_and_stowaway_played_from_hand_on_anyones_gain() -> None:
     g.gain_card(0, "Longship")
     assert names(g.players[1].in_play) == ["Mapmaker", "Stowaway"]
     assert hand(g, 1) == ["Copper", "Copper"]
+
+
+def test_journey_keeps_play_and_gives_an_extra_turn_once() -> None:
+    g, _ = make(["Village"], {"hand": ["Copper", "Copper", "Copper"],
+                              "deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10},
+                events=["Journey"])
+    g.play_all_treasures()
+    g.buy_event("Journey")
+    g.end_turn()
+    assert g.current == 0 and g.is_extra_turn and len(g.players[0].in_play) == 3
+    g.end_turn()
+    assert g.current == 1 and g.players[0].in_play == []
+
+
+def test_avoid_keeps_cards_out_of_one_shuffle_only() -> None:
+    g, _ = make(["Village"], {"hand": ["Estate"], "discard": ["Copper", "Copper"]}, {},
+                events=["Avoid"], coins=2, answers=[["Estate"]])
+    g.buy_event("Avoid")
+    g.end_turn()
+    assert names(g.players[0].discard) == ["Estate"] and len(g.players[0].hand) == 2

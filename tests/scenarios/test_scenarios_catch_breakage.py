@@ -1409,6 +1409,52 @@ def stowaway_own_gains_only(g, holder, card, gainer, gained) -> bool:
     return gained.defn.is_duration and holder is gainer
 
 
+def trickster_once_per_turn(g, p, card, play) -> None:
+    for q in play.victims(g):
+        g.gain(q, "Curse", source=card.name)
+    if g.cleanup_hooks:
+        return
+
+    def at_cleanup(game) -> None:
+        treasures = [c for c in p.in_play if c.defn.is_treasure]
+        for c in game.choose_cards(p, card.name, "Set aside", treasures, min=0, max=1):
+            game.set_aside(p, c, p.in_play, card.name)
+            game.at_end_of_turn(lambda g2, c=c: g2.to_hand(p, c, p.set_aside))
+
+    g.cleanup_hooks.append(at_cleanup)
+
+
+def prepare_optional(g, p) -> None:
+    cards = list(p.hand)
+    for c in cards:
+        g.set_aside(p, c, p.hand, "Prepare")
+
+    def next_turn(game, q) -> None:
+        while True:
+            playable = [c for c in cards if c in q.set_aside
+                        and (c.defn.is_action or c.defn.is_treasure)]
+            picked = game.choose_cards(q, "Prepare", "Play", playable, min=0, max=1)
+            if not picked:
+                break
+            game.play_card(q, picked[0], q.set_aside)
+        for c in [c for c in cards if c in q.set_aside]:
+            game.discard_card(q, c, q.set_aside, "Prepare")
+
+    g.next_turn_effects.append((p.index, next_turn))
+
+
+def avoid_not_cumulative(g, p) -> None:
+    g.buys += 1
+    if not any(h[0] is p for h in g.shuffle_hooks):
+        g.shuffle_hooks.append((p, lambda game, q, cards: game.choose_cards(
+            q, "Avoid", "Keep out", cards, min=0, max=3)))
+
+
+def journey_extra_turn_only(g, p) -> None:
+    if g.last_turn_player != p.index:
+        g.extra_turns.appendleft(p.index)
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1704,6 +1750,11 @@ CASES: list[tuple[str, Patch]] = [
     ("mapmaker--fewer-than-four", hook("Mapmaker", "on_play", mapmaker_no_shuffle)),
     ("stowaway--another-players-gain", hook("Stowaway", "react_any_gain",
                                             stowaway_own_gains_only)),
+    ("trickster--two-treasures-after-drawing", hook("Trickster", "on_play",
+                                                    trickster_once_per_turn)),
+    ("prepare--play-next-turn-mandatory", hook("Prepare", "on_buy", prepare_optional)),
+    ("avoid--cumulative", hook("Avoid", "on_buy", avoid_not_cumulative)),
+    ("journey--keep-play-extra-turn", hook("Journey", "on_buy", journey_extra_turn_only)),
 ]
 
 

@@ -757,6 +757,10 @@ class GameBase:
         if after:
             for effect in after:
                 effect()
+        if self.traits:
+            after_play = self._trait_defn(card, "after_play")
+            if after_play is not None:
+                after_play(self, p, card, self.pile_name_of(card))
 
     def put_on(self, p: Player, host: Card, card: Card, from_zone: list[Card],
                source: str | None = None) -> None:
@@ -814,6 +818,34 @@ class GameBase:
         return out
 
     def _resolve_play(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
+        if self.traits and self._trait_defn(card, "plays_twice"):
+            # Reckless: follow the card's instructions twice (one play).
+            self._resolve_once(p, card, by, again)
+            self._resolve_once(p, card, by, True)
+            return
+        self._resolve_once(p, card, by, again)
+
+    def _trait_defn(self, card: Card, attr: str) -> Any:
+        """The given attribute of the Trait on ``card``'s pile (None if none or unset)."""
+        from engine import registry
+
+        trait = self.trait_of(card)
+        defn = registry.all_traits().get(trait) if trait else None
+        return getattr(defn, attr) if defn is not None else None
+
+    def _trait_hooks(self, attr: str) -> list[tuple[Callable[..., None], str]]:
+        """(hook, pile) of every Trait in the game that has the hook ``attr``."""
+        from engine import registry
+
+        out = []
+        for trait, pile in self.traits.items():
+            defn = registry.all_traits().get(trait)
+            hook = getattr(defn, attr) if defn is not None else None
+            if hook is not None:
+                out.append((hook, pile))
+        return out
+
+    def _resolve_once(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
         d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()

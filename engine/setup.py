@@ -360,7 +360,7 @@ def new_game(
     game._refresh_flags()
     game.steps = 0
     game.players[0].turns_taken = 1
-    if game.turn_starts:  # the first turn starts too (Shaman)
+    if game.turn_starts or game.traits:  # the first turn starts too (Shaman, Shy)
         game.phase = "start"
         game._run_turn_starts(game.players[0])
         game.phase = "action"

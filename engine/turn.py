@@ -364,6 +364,9 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
+        if self.traits:  # "at the start of your Clean-up phase" (Friendly, Patient...)
+            for trait_hook, pile in self._trait_hooks("on_cleanup"):
+                trait_hook(self, p, pile)
         while self.cleanup_hooks:  # "when you discard ... from play" (Trickster)
             self.cleanup_hooks.pop(0)(self)
         discard = p.discard
@@ -453,9 +456,12 @@ class Game(GameBase):
         self.phase = "action"
 
     def _run_turn_starts(self, p: Player) -> None:
-        """The Kingdom's "at the start of your turn" abilities (Shaman), after Durations."""
+        """The Kingdom's "at the start of your turn" abilities (Shaman, Shy), after Durations."""
         for hook in self.turn_starts:
             hook(self, p)
+        if self.traits:
+            for trait_hook, pile in self._trait_hooks("on_turn_start"):
+                trait_hook(self, p, pile)
 
     def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
         """Simultaneous start-of-turn effects of different cards: the player orders them."""

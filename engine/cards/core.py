@@ -154,7 +154,8 @@ class TraitDef:
     Fawning for a Province); ``cost_coins`` changes its pile's coin costs (Cheap).
     """
 
-    __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types")
+    __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types",
+                 "on_turn_start", "on_cleanup", "after_play", "plays_twice")
 
     def __init__(
         self,
@@ -164,11 +165,22 @@ class TraitDef:
         on_gain: Callable[..., None] | None = None,
         cost_coins: int = 0,
         extra_piles: tuple[str, ...] = (),
+        on_turn_start: Callable[..., None] | None = None,
+        on_cleanup: Callable[..., None] | None = None,
+        after_play: Callable[..., None] | None = None,
+        plays_twice: bool = False,
     ) -> None:
         self.name = name
         self.set_name = set_name
         self.on_gain = on_gain
         self.cost_coins = cost_coins
+        # (game, player, trait pile) at the start of a turn / of Clean-up (Shy,
+        # Friendly, Patient, Tireless); (game, player, played card, pile) after a
+        # card of its pile is played (Inspiring); Reckless follows cards twice.
+        self.on_turn_start = on_turn_start
+        self.on_cleanup = on_cleanup
+        self.after_play = after_play
+        self.plays_twice = plays_twice
         self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Cursed)
         self.kind = "trait"
         self.types = frozenset({"Trait"})

@@ -1352,3 +1352,122 @@ def _journey(g: Game, p: Player) -> None:
 
 
 JOURNEY = _event("Journey", 3, _journey, once_per_turn=True)
+
+
+def _leaving_play(g: GameBase, p: Player) -> list[Card]:
+    """The cards Clean-up is about to discard from play (not Durations still waiting)."""
+    if g.keep_in_play:
+        return []
+    kept = {id(c) for e in p.durations for c in (e.card, *e.keepers)}
+    return [c for c in p.in_play if id(c) not in kept]
+
+
+# Reckless: follow the instructions of played Reckless cards twice (engine:
+# GameBase._resolve_play); when discarding one from play, return it to its pile.
+# FAQ: two things at different times; a Duration's next-turn part happens twice.
+def _reckless_cleanup(g: GameBase, p: Player, pile: str) -> None:
+    for c in _leaving_play(g, p):
+        if g.pile_name_of(c) == pile:
+            g.return_to_pile(p, c, p.in_play, "Reckless")
+
+
+RECKLESS = _trait("Reckless", plays_twice=True, on_cleanup=_reckless_cleanup)
+
+
+# Hasty: when you gain a Hasty card, set it aside, and play it at the start of
+# your next turn.
+def _hasty(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if not _from_pile(g, card, pile):
+        return
+    zone = _zone_of(p, card)
+    if zone is None:
+        return
+    g.set_aside(p, card, zone, "Hasty")
+
+    def play_it(game: GameBase, q: Player) -> None:
+        if card in q.set_aside:
+            game.play_card(q, card, q.set_aside)
+
+    g.next_turn_effects.append((p.index, play_it))
+
+
+HASTY = _trait("Hasty", on_gain=_hasty)
+
+
+# Shy: at the start of your turn, you may discard one Shy card for +2 Cards.
+def _shy(g: GameBase, p: Player, pile: str) -> None:
+    picked = g.choose_from_hand(p, "Shy", "You may discard a Shy card for +2 Cards", min=0,
+                                max=1, pred=lambda c: g.pile_name_of(c) == pile)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, "Shy")
+        g.draw(p, 2)
+
+
+SHY = _trait("Shy", on_turn_start=_shy)
+
+
+# Friendly: at the start of your Clean-up phase, you may discard a Friendly
+# card to gain a Friendly card (FAQ: one per turn).
+def _friendly(g: GameBase, p: Player, pile: str) -> None:
+    picked = g.choose_from_hand(p, "Friendly", "You may discard a Friendly card to gain one",
+                                min=0, max=1, pred=lambda c: g.pile_name_of(c) == pile)
+    if picked:
+        g.discard_card(p, picked[0], p.hand, "Friendly")
+        g.gain(p, pile, source="Friendly")
+
+
+FRIENDLY = _trait("Friendly", on_cleanup=_friendly)
+
+
+# Patient: at the start of your Clean-up phase, you may set aside Patient cards
+# from your hand to play them at the start of your next turn (FAQ: several at
+# once; all are played then).
+def _patient(g: GameBase, p: Player, pile: str) -> None:
+    picked = g.choose_from_hand(p, "Patient", "Set aside Patient cards to play next turn",
+                                min=0, max=len(p.hand), pred=lambda c: g.pile_name_of(c) == pile)
+    for c in picked:
+        g.set_aside(p, c, p.hand, "Patient")
+
+    def play_them(game: GameBase, q: Player) -> None:
+        for c in picked:
+            if c in q.set_aside:
+                game.play_card(q, c, q.set_aside)
+
+    if picked:
+        g.next_turn_effects.append((p.index, play_them))
+
+
+PATIENT = _trait("Patient", on_cleanup=_patient)
+
+
+# Tireless: when you discard a Tireless card from play, set it aside, and put
+# it onto your deck at end of turn (FAQ: mandatory; after the next hand is drawn).
+def _tireless(g: GameBase, p: Player, pile: str) -> None:
+    for c in _leaving_play(g, p):
+        if g.pile_name_of(c) == pile:
+            g.set_aside(p, c, p.in_play, "Tireless")
+
+            def onto_deck(game: GameBase, c: Card = c) -> None:
+                if c in p.set_aside:
+                    game.topdeck(p, c, p.set_aside, "Tireless")
+
+            g.at_end_of_turn(onto_deck)
+
+
+TIRELESS = _trait("Tireless", on_cleanup=_tireless)
+
+
+# Inspiring: after playing an Inspiring card on your turn, you may play an
+# Action from your hand that you don't have a copy of in play (FAQ: after it
+# resolves; Durations from earlier turns count as in play).
+def _inspiring(g: GameBase, p: Player, card: Card, pile: str) -> None:
+    if g.current != p.index:
+        return
+    in_play = {c.name for c in p.in_play}
+    picked = g.choose_from_hand(p, "Inspiring", "You may play an Action not in play", min=0,
+                                max=1, pred=lambda c: c.defn.is_action and c.name not in in_play)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+INSPIRING = _trait("Inspiring", after_play=_inspiring)

@@ -623,3 +623,16 @@ def test_avoid_keeps_cards_out_of_one_shuffle_only() -> None:
     g.buy_event("Avoid")
     g.end_turn()
     assert names(g.players[0].discard) == ["Estate"] and len(g.players[0].hand) == 2
+
+
+def test_reckless_hasty_and_tireless() -> None:
+    g, _ = make(["Smithy", "Village"], {"hand": ["Smithy"], "deck": ["Copper"] * 20},
+                {"deck": ["Estate"] * 10}, traits={"Reckless": "Smithy", "Hasty": "Village"})
+    g.play_action("Smithy")
+    assert len(g.players[0].hand) == 6
+    g.gain_card(0, "Village")
+    assert names(g.players[0].set_aside) == ["Village"]
+    g.end_turn()
+    assert g.piles["Smithy"].cards[-1].name == "Smithy" and len(g.piles["Smithy"].cards) == 11
+    g.end_turn()
+    assert names(g.players[0].in_play) == ["Village"] and g.actions == 3

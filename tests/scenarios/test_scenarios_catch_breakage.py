@@ -1455,6 +1455,48 @@ def journey_extra_turn_only(g, p) -> None:
         g.extra_turns.appendleft(p.index)
 
 
+def inspiring_any_action(g, p, card, pile) -> None:
+    picked = g.choose_from_hand(p, "Inspiring", "Play", min=0, max=1,
+                                pred=lambda c: c.defn.is_action)
+    if picked:
+        g.play_card(p, picked[0], p.hand)
+
+
+def patient_one_card(g, p, pile) -> None:
+    picked = g.choose_from_hand(p, "Patient", "Set aside", min=0, max=1,
+                                pred=lambda c: g.pile_name_of(c) == pile)
+    for c in picked:
+        g.set_aside(p, c, p.hand, "Patient")
+        g.next_turn_effects.append((p.index, lambda game, q, c=c: game.play_card(
+            q, c, q.set_aside)))
+
+
+def shy_any_number(g, p, pile) -> None:
+    while True:
+        picked = g.choose_from_hand(p, "Shy", "Discard", min=0, max=1,
+                                    pred=lambda c: g.pile_name_of(c) == pile)
+        if not picked:
+            return
+        g.discard_card(p, picked[0], p.hand, "Shy")
+        g.draw(p, 2)
+
+
+def friendly_any_number(g, p, pile) -> None:
+    while True:
+        picked = g.choose_from_hand(p, "Friendly", "Discard", min=0, max=1,
+                                    pred=lambda c: g.pile_name_of(c) == pile)
+        if not picked:
+            return
+        g.discard_card(p, picked[0], p.hand, "Friendly")
+        g.gain(p, pile, source="Friendly")
+
+
+def tireless_onto_deck_at_once(g, p, pile) -> None:
+    for c in list(p.in_play):
+        if g.pile_name_of(c) == pile:
+            g.topdeck(p, c, p.in_play, "Tireless")
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1755,6 +1797,14 @@ CASES: list[tuple[str, Patch]] = [
     ("prepare--play-next-turn-mandatory", hook("Prepare", "on_buy", prepare_optional)),
     ("avoid--cumulative", hook("Avoid", "on_buy", avoid_not_cumulative)),
     ("journey--keep-play-extra-turn", hook("Journey", "on_buy", journey_extra_turn_only)),
+    ("reckless--twice-then-returned", trait_hook("Reckless", "plays_twice", False)),
+    ("inspiring--action-not-in-play", trait_hook("Inspiring", "after_play",
+                                                 inspiring_any_action)),
+    ("patient--several-next-turn", trait_hook("Patient", "on_cleanup", patient_one_card)),
+    ("shy--one-per-turn", trait_hook("Shy", "on_turn_start", shy_any_number)),
+    ("friendly--one-per-turn", trait_hook("Friendly", "on_cleanup", friendly_any_number)),
+    ("tireless--onto-deck-after-drawing", trait_hook("Tireless", "on_cleanup",
+                                                     tireless_onto_deck_at_once)),
 ]
 
 

@@ -361,6 +361,13 @@ class GameBase:
                 self.shuffle_hooks.remove(hook)
                 kept += hook[1](self, p, [c for c in p.discard if c not in kept])
         cards = [c for c in p.discard if c not in kept] if kept else p.discard
+        top_cards: list[Card] = []
+        bottom_cards: list[Card] = []
+        if self.traits:  # Fated: chosen while the cards are still in the discard pile
+            for hook, pile in self._trait_hooks("on_shuffle"):
+                top, bottom = hook(self, p, list(cards), pile)
+                top_cards += top
+                bottom_cards += bottom
         p.discard = kept
         if self._in_move and self._rng_saved is None:
             self._rng_saved = self.rng.getstate()
@@ -386,6 +393,11 @@ class GameBase:
             self.shuffler(self, p, cards)
         else:
             self.rng.shuffle(cards)
+        if top_cards or bottom_cards:
+            placed = {id(c) for c in top_cards + bottom_cards}
+            middle = [c for c in cards if id(c) not in placed]
+            # Lists hold the top last: bottom cards first, top cards (first = top) last.
+            cards = bottom_cards + middle + top_cards[::-1]
         p.deck[:0] = cards
         if self._logging:
             self._event("shuffle", p, (), None, count=len(cards))

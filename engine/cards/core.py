@@ -155,7 +155,7 @@ class TraitDef:
     """
 
     __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types",
-                 "on_turn_start", "on_cleanup", "after_play", "plays_twice")
+                 "on_turn_start", "on_cleanup", "after_play", "plays_twice", "on_shuffle")
 
     def __init__(
         self,
@@ -169,6 +169,7 @@ class TraitDef:
         on_cleanup: Callable[..., None] | None = None,
         after_play: Callable[..., None] | None = None,
         plays_twice: bool = False,
+        on_shuffle: Callable[..., Any] | None = None,
     ) -> None:
         self.name = name
         self.set_name = set_name
@@ -181,6 +182,9 @@ class TraitDef:
         self.on_cleanup = on_cleanup
         self.after_play = after_play
         self.plays_twice = plays_twice
+        # (game, player, the cards to shuffle, pile) -> (cards for the top, for the
+        # bottom), asked before the shuffle (Fated).
+        self.on_shuffle = on_shuffle
         self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Cursed)
         self.kind = "trait"
         self.types = frozenset({"Trait"})

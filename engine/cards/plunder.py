@@ -1471,3 +1471,27 @@ def _inspiring(g: GameBase, p: Player, card: Card, pile: str) -> None:
 
 
 INSPIRING = _trait("Inspiring", after_play=_inspiring)
+
+
+# Fated: when shuffling, you may look through the cards and reveal Fated cards
+# to put them on the top or bottom (FAQ: each shuffle; each Fated card top,
+# bottom, or shuffled in).
+def _fated(g: GameBase, p: Player, cards: list[Card], pile: str) -> tuple[list[Card],
+                                                                           list[Card]]:
+    fated = [c for c in cards if g.pile_name_of(c) == pile]
+    top: list[Card] = []
+    bottom: list[Card] = []
+    for c in fated:
+        where = g.choose_option(p, "Fated", f"Where does this {c.name} go?",
+                                [("shuffle", "shuffle it in"), ("top", "reveal: on top"),
+                                 ("bottom", "reveal: on the bottom")])
+        if where == "top":
+            top.append(c)
+        elif where == "bottom":
+            bottom.append(c)
+    if top or bottom:
+        g.reveal(p, top + bottom, "Fated")
+    return top, bottom
+
+
+FATED = _trait("Fated", on_shuffle=_fated)

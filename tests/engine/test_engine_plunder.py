@@ -636,3 +636,10 @@ def test_reckless_hasty_and_tireless() -> None:
     assert g.piles["Smithy"].cards[-1].name == "Smithy" and len(g.piles["Smithy"].cards) == 11
     g.end_turn()
     assert names(g.players[0].in_play) == ["Village"] and g.actions == 3
+
+
+def test_fated_cards_go_on_top_or_bottom_at_a_shuffle() -> None:
+    g, _ = make(["Village"], {"discard": ["Copper", "Village", "Copper"]}, {},
+                traits={"Fated": "Village"}, answers=["bottom"])
+    g.draw_cards(0, 1)
+    assert deck(g, 0)[-1] == "Village" and hand(g, 0) == ["Copper"]

@@ -1497,6 +1497,15 @@ def tireless_onto_deck_at_once(g, p, pile) -> None:
             g.topdeck(p, c, p.in_play, "Tireless")
 
 
+def fated_top_only(g, p, cards, pile):
+    top = []
+    for c in [c for c in cards if g.pile_name_of(c) == pile]:
+        if g.choose_option(p, "Fated", "Where?", [("shuffle", "s"), ("top", "t"),
+                                                   ("bottom", "b")]) != "shuffle":
+            top.append(c)
+    return top, []
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1805,6 +1814,7 @@ CASES: list[tuple[str, Patch]] = [
     ("friendly--one-per-turn", trait_hook("Friendly", "on_cleanup", friendly_any_number)),
     ("tireless--onto-deck-after-drawing", trait_hook("Tireless", "on_cleanup",
                                                      tireless_onto_deck_at_once)),
+    ("fated--top-bottom-or-shuffled", trait_hook("Fated", "on_shuffle", fated_top_only)),
 ]
 
 

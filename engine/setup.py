@@ -355,6 +355,11 @@ def new_game(
     game = _build(ctx, providers, step_limit, evs, names)
     for p, deck_names in zip(game.players, ctx.starting, strict=True):
         p.discard = [game.new_card(registry.card(n)) for n in deck_names]
+    for trait, pile in game.traits.items():  # Inherited changes the starting decks
+        hook = registry.trait(trait).at_setup
+        if hook is not None:
+            hook(game, pile)
+    for p in game.players:
         game.shuffle(p)
         game.draw(p, 5)
     game._refresh_flags()

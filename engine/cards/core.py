@@ -155,7 +155,8 @@ class TraitDef:
     """
 
     __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types",
-                 "on_turn_start", "on_cleanup", "after_play", "plays_twice", "on_shuffle")
+                 "on_turn_start", "on_cleanup", "after_play", "plays_twice", "on_shuffle",
+                 "at_setup")
 
     def __init__(
         self,
@@ -170,6 +171,7 @@ class TraitDef:
         after_play: Callable[..., None] | None = None,
         plays_twice: bool = False,
         on_shuffle: Callable[..., Any] | None = None,
+        at_setup: Callable[..., None] | None = None,
     ) -> None:
         self.name = name
         self.set_name = set_name
@@ -185,6 +187,9 @@ class TraitDef:
         # (game, player, the cards to shuffle, pile) -> (cards for the top, for the
         # bottom), asked before the shuffle (Fated).
         self.on_shuffle = on_shuffle
+        # (game, pile) once the starting decks are made, before they are shuffled
+        # (Inherited); only in a game set up by the rules.
+        self.at_setup = at_setup
         self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Cursed)
         self.kind = "trait"
         self.types = frozenset({"Trait"})

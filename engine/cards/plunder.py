@@ -1495,3 +1495,26 @@ def _fated(g: GameBase, p: Player, cards: list[Card], pile: str) -> tuple[list[C
 
 
 FATED = _trait("Fated", on_shuffle=_fated)
+
+
+# Inherited: setup: you start the game with an Inherited card in place of a
+# starting card you choose. FAQ: in turn order; a replaced Copper goes back to
+# its pile, an Estate, Shelter or Heirloom to the box (out of the game); the
+# Inherited card is taken, not gained (no when-gain abilities).
+def _inherited(g: GameBase, pile: str) -> None:
+    for p in g.players:
+        names = sorted({c.name for c in p.discard})
+        if not names or not g.piles[pile].cards:
+            continue
+        name = g.choose_option(p, "Inherited", f"Replace which starting card with {pile}?",
+                               [(n, n) for n in names])
+        old = next(c for c in p.discard if c.name == name)
+        p.discard.remove(old)
+        if old.name == "Copper" and "Copper" in g.piles:
+            g.piles["Copper"].cards.append(old)
+        else:
+            g.card_count -= 1  # back to the box
+        p.discard.append(g.piles[pile].cards.pop())
+
+
+INHERITED = _trait("Inherited", at_setup=_inherited)

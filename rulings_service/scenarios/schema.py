@@ -52,6 +52,13 @@ GAIN_DESTINATIONS = ("discard", "hand", "deck")
 TRASH_SOURCES = ("hand", "deck", "discard", "in_play")
 
 
+class _SetupAnswer(fields.Field):
+    """A step in ``setup.choices``, read as any step is (:class:`StepField`, defined below)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return StepField()._deserialize(value, attr, data, **kwargs)
+
+
 class PileContents(fields.Field):
     """A setup pile: its size (a whole number, at least 0) or its cards, top first.
 
@@ -140,6 +147,9 @@ class SetupSchema(Schema):
     #: pile sizes, or (piles of differing cards: Loot) the pile's cards, top first
     supply = fields.Dict(keys=fields.String(), values=PileContents())
     trash = _card_list()
+    #: Answers to the decisions asked while the table is set up (Inherited), in order:
+    #: ``choose`` steps, e.g. ``{choose: Copper, player: 1}``
+    choices = fields.List(_SetupAnswer())
     #: Traits and the Kingdom pile each is on (``random``: a random Action or
     #: Treasure Kingdom pile, by the setup rule; deterministic when only one fits)
     traits = fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
@@ -413,6 +423,13 @@ class ScenarioSchema(Schema):
             f"{NOTHING_CHECKED}, a `check:` step, or a step with the `error:` it must produce",
             "expect",
         )
+
+    @validates_schema
+    def _setup_choices_are_answers(self, data: dict[str, Any], **_: Any) -> None:
+        for step in (data.get("setup") or {}).get("choices") or []:
+            if step["verb"] != "choose":
+                raise ValidationError(
+                    "setup choices answer setup decisions: only `choose` steps", "setup")
 
     @validates_schema
     def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:

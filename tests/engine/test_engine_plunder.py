@@ -643,3 +643,14 @@ def test_fated_cards_go_on_top_or_bottom_at_a_shuffle() -> None:
                 traits={"Fated": "Village"}, answers=["bottom"])
     g.draw_cards(0, 1)
     assert deck(g, 0)[-1] == "Village" and hand(g, 0) == ["Copper"]
+
+
+def test_inherited_replaces_a_starting_card_in_turn_order() -> None:
+    from engine import ScriptedProvider, new_game
+
+    script = ScriptedProvider(["Estate", "Copper"])
+    g = new_game(["Village", "Smithy"], 2, traits={"Inherited": "Smithy"}, providers=[script])
+    assert [d.player for d in script.asked] == [0, 1]
+    assert len(g.piles["Smithy"].cards) == 8 and len(g.piles["Copper"].cards) == 47
+    assert sum(c.name == "Smithy" for c in g.players[0].all_cards()) == 1
+    assert sum(c.name == "Estate" for c in g.players[0].all_cards()) == 2

@@ -1506,6 +1506,16 @@ def fated_top_only(g, p, cards, pile):
     return top, []
 
 
+def inherited_gained(g, pile) -> None:
+    for p in g.players:
+        names = sorted({c.name for c in p.discard})
+        name = g.choose_option(p, "Inherited", "Replace", [(n, n) for n in names])
+        old = next(c for c in p.discard if c.name == name)
+        p.discard.remove(old)
+        g.piles[g.pile_name_of(old)].cards.append(old)
+        g.gain(p, pile, source="Inherited")
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -1815,6 +1825,7 @@ CASES: list[tuple[str, Patch]] = [
     ("tireless--onto-deck-after-drawing", trait_hook("Tireless", "on_cleanup",
                                                      tireless_onto_deck_at_once)),
     ("fated--top-bottom-or-shuffled", trait_hook("Fated", "on_shuffle", fated_top_only)),
+    ("inherited--replace-a-starting-card", trait_hook("Inherited", "at_setup", inherited_gained)),
 ]
 
 

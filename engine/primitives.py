@@ -59,6 +59,74 @@ class Play:
 POSSESSION_MAT = "Possession"
 
 
+# (game, owner, the card or None for an Event, gaining player, gained card)
+GainTest = Callable[["GameBase", Player, Any, Player, Card], bool]
+GainEffect = Callable[["GameBase", Player, Any, Player, Card], None]
+
+
+class NextTime:
+    """The waiting part of a "the next time ..." Duration (Plunder's Secluded Shrine,
+    Abundance, Cage...): instead of acting at the start of its owner's next turn, it
+    waits for an event (``"gain"``: any player gains a card; ``"pile_empty"``: a
+    gain empties a Supply pile; ``"play"``: a card is played, ``then`` running
+    after that play) for which ``when`` is true, then runs ``then`` once.
+
+    It is a card's ``next_turn`` hook, so it is scheduled and set up like any
+    Duration (:meth:`GameBase.schedule_duration`, ``durations:`` in a scenario) and
+    keeps the card in play, turn after turn, until it fires; the start of a turn
+    skips it. ``when``/``then`` get (game, owner, card, gainer, gained card).
+    """
+
+    __slots__ = ("event", "when", "then")
+
+    def __init__(self, event: str, when: GainTest, then: GainEffect) -> None:
+        self.event = event
+        self.when = when
+        self.then = then
+
+    def __call__(self, g: GameBase, p: Player, card: Card) -> None:
+        """Nothing happens at the start of a turn: the effect is still waiting."""
+
+
+class TurnWatcher:
+    """A "this turn, when you gain ..." ability of a played card (Mining Road,
+    Taskmaster) or a bought Event (Rush, Mirror; ``card`` is None): like
+    :class:`NextTime` but it lapses at the end of the turn and keeps nothing in
+    play. Added with :meth:`GameBase.watch_gains_this_turn`.
+    """
+
+    __slots__ = ("owner", "card", "when", "then")
+
+    def __init__(self, owner: Player, card: Card | None, when: GainTest,
+                 then: GainEffect) -> None:
+        self.owner = owner
+        self.card = card
+        self.when = when
+        self.then = then
+
+
+# (game, owner, watching card, playing player, played card[, coins before the play])
+PlayTest = Callable[["GameBase", Player, Card, Player, Card], bool]
+PlayEffect = Callable[["GameBase", Player, Card, Player, Card, int], None]
+
+
+class PlayWatcher:
+    """Something that happens after a card is played (Harbor Village: "after the
+    next Action you play"; Frigate: each time another player plays an Action).
+    ``once`` watchers lapse at the end of the turn; the others last until removed.
+    ``then`` also gets the coins the player had when the play started."""
+
+    __slots__ = ("owner", "card", "when", "then", "once")
+
+    def __init__(self, owner: Player, card: Card, when: PlayTest, then: PlayEffect,
+                 once: bool) -> None:
+        self.owner = owner
+        self.card = card
+        self.when = when
+        self.then = then
+        self.once = once
+
+
 class GameBase:
     """State and primitives of one game; :class:`engine.turn.Game` adds the moves.
 
@@ -80,6 +148,17 @@ class GameBase:
         self.players = players
         self.piles = piles
         self.events: dict[str, EventDef] = dict(events or {})
+        self.play_watchers: list[PlayWatcher] = []
+        # Effects waiting for a player's next turn that belong to no card (Prepare),
+        # run at its start with the Durations: (player index, effect).
+        self.next_turn_effects: list[tuple[int, Callable[[GameBase, Player], None]]] = []
+        self.last_turn_player: int | None = None  # whose turn the previous turn was
+        # Cards set aside "on" a card (Grotto, Cage, Quartermaster), by that card's uid.
+        # The cards themselves lie on their player's mat named after the card; a card
+        # listed here counts only while it is still on that mat (see set_aside_on).
+        self._set_aside_on: dict[int, list[Card]] = {}
+        # "In games using this" start-of-turn abilities of the Kingdom (Shaman).
+        self.turn_starts: list[Callable[[GameBase, Player], None]] = []
         self.trash: list[Card] = []
         self.rng = rng or random.Random(0)
         self.providers: list[DecisionProvider] = list(providers or [])
@@ -128,6 +207,7 @@ class GameBase:
         self._depth = 0
         self._uid = 0
         self._gain_reactions = False
+        self._any_gain_reactions = False
         self._attack_reactions = False
         self._buy_reactions = False
         self._in_play_gain = False
@@ -138,6 +218,7 @@ class GameBase:
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
         self._masks: dict[int, tuple[Card, CardDef]] = {}
         self._gain_watchers: list[CardDef] = []  # piles' cards with on_any_gain (Changeling)
+        self._gain_zones: list[list[Card]] = []  # where each gain in progress went
         self.card_count = 0
         self._refresh_flags()
 
@@ -165,6 +246,16 @@ class GameBase:
         self.cannot_buy: list[str] = []  # cards named by Contraband this turn
         # Cards in the trash turned face down for the turn (each played by Necromancer).
         self.face_down: list[Card] = []
+        self.turn_watchers: list[TurnWatcher] = []
+        self.end_of_turn: list[Callable[[GameBase], None]] = []
+        # "The next time you shuffle this turn" (Avoid): (player, pick the cards kept out).
+        self.shuffle_hooks: list[tuple[Player, Callable[[GameBase, Player, list[Card]],
+                                                        list[Card]]]] = []
+        # At the start of Clean-up, before cards in play are discarded (Trickster).
+        self.cleanup_hooks: list[Callable[[GameBase], None]] = []
+        self.keep_in_play = False  # Journey: nothing is discarded from play this Clean-up
+        if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
+            self.play_watchers = [w for w in self.play_watchers if not w.once]
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -174,6 +265,8 @@ class GameBase:
         # Keep the "does this family exist in the game" flags true to the cards.
         if defn.react_gain:
             self._gain_reactions = True
+        if defn.react_any_gain:
+            self._any_gain_reactions = True
         if defn.react_attack:
             self._attack_reactions = True
         if defn.react_buy:
@@ -191,11 +284,17 @@ class GameBase:
     def _refresh_flags(self) -> None:
         """Note which trigger families exist in this game, so absent ones cost nothing."""
         defs = {c.defn for pile in self.piles.values() for c in pile.cards}
+        from engine import registry
+
+        kingdom = defs | {d for d in map(registry.all_cards().get, self.piles) if d is not None}
+        self.turn_starts = sorted({d.each_turn for d in kingdom if d.each_turn is not None},
+                                  key=lambda f: f.__qualname__)
         for p in self.players:
             defs.update(c.defn for c in p.all_cards())
         defs.update(c.defn for c in self.trash)
         defs.update(c.defn for c in self.black_market)  # bought from there (Black Market)
         self._gain_reactions = any(d.react_gain for d in defs)
+        self._any_gain_reactions = any(d.react_any_gain for d in defs)
         self._attack_reactions = any(d.react_attack for d in defs)
         self._buy_reactions = any(d.react_buy for d in defs)
         self._in_play_gain = any(d.while_in_play_gain for d in defs)
@@ -303,8 +402,20 @@ class GameBase:
 
     def shuffle(self, p: Player) -> None:
         """Shuffle ``p``'s discard pile and put it under their deck."""
-        cards = p.discard
-        p.discard = []
+        kept: list[Card] = []
+        if self.shuffle_hooks:  # Avoid: some cards stay in the discard pile
+            for hook in [h for h in self.shuffle_hooks if h[0] is p]:
+                self.shuffle_hooks.remove(hook)
+                kept += hook[1](self, p, [c for c in p.discard if c not in kept])
+        cards = [c for c in p.discard if c not in kept] if kept else p.discard
+        top_cards: list[Card] = []
+        bottom_cards: list[Card] = []
+        if self.traits:  # Fated: chosen while the cards are still in the discard pile
+            for hook, pile in self._trait_hooks("on_shuffle"):
+                top, bottom = hook(self, p, list(cards), pile)
+                top_cards += top
+                bottom_cards += bottom
+        p.discard = kept
         if self._in_move and self._rng_saved is None:
             self._rng_saved = self.rng.getstate()
         script = self._shuffle_script.get(p.index)
@@ -329,6 +440,11 @@ class GameBase:
             self.shuffler(self, p, cards)
         else:
             self.rng.shuffle(cards)
+        if top_cards or bottom_cards:
+            placed = {id(c) for c in top_cards + bottom_cards}
+            middle = [c for c in cards if id(c) not in placed]
+            # Lists hold the top last: bottom cards first, top cards (first = top) last.
+            cards = bottom_cards + middle + top_cards[::-1]
         p.deck[:0] = cards
         if self._logging:
             self._event("shuffle", p, (), None, count=len(cards))
@@ -377,10 +493,12 @@ class GameBase:
         hand = p.hand
         drawn: list[Card] = []
         logged = 0  # the log shows the draws before a mid-draw shuffle apart
+        shuffled = False  # one shuffle per draw: cards Avoid kept out stay out
         for _ in range(n):
             if not deck:
-                if not p.discard:
+                if not p.discard or shuffled:
                     break
+                shuffled = True
                 if self._logging and len(drawn) > logged:
                     self._event("draw", p, drawn[logged:])
                     logged = len(drawn)
@@ -453,6 +571,8 @@ class GameBase:
             # Trade Route: the first gain from a Victory pile moves its token to the mat.
             self.trade_route_mat += 1
         self._receive(p, card, to, source)
+        if not pile.cards and pile.supply:
+            self._notify_pile_empty(p, card)
         return card
 
     def gain_card_object(self, p: Player, card: Card, from_zone: list[Card],
@@ -485,10 +605,21 @@ class GameBase:
         self.gained_this_turn.append((p.index, card))
         if self._logging:
             self._event("gain", p, (card,), source, to=where)
-        if d.on_gain is not None:
-            d.on_gain(self, p, card)
+        # Other cards' gain triggers first, then the card's own: a player may so
+        # move a gained card (Insignia) before its own ability looks for it (Siren).
+        self._gain_zones.append(zone)
+        try:
+            self._notify_gain(p, card)
+            if d.on_gain is not None:
+                d.on_gain(self, p, card)
+        finally:
+            self._gain_zones.pop()
         if self._in_play_gain and p.in_play:
             zone = self._while_in_play_gain(p, card, zone)
+        if self.traits:
+            self._trait_gain(p, card)
+        if self._any_gain_reactions:
+            self._play_on_any_gain(p, card)
         if self._gain_reactions:
             self._react_to_gain(p, card, zone)
         for watcher in self._gain_watchers:
@@ -509,6 +640,99 @@ class GameBase:
                     return p.deck
                 break
         return zone
+
+    def _play_on_any_gain(self, gainer: Player, gained: Card) -> None:
+        """Offer each player, from the gainer on, to play reactions such as Mapmaker
+        from hand; one may be followed by another (even one it drew)."""
+        n = len(self.players)
+        for k in range(n):
+            q = self.players[(gainer.index + k) % n]
+            while True:
+                able = [c for c in q.hand if c.defn.react_any_gain is not None
+                        and c.defn.react_any_gain(self, q, c, gainer, gained)]
+                if not able:
+                    break
+                opts = [Option(c.name, f"play {c.name}", c) for c in able]
+                opts.append(Option("no", "do not play one"))
+                [choice] = self.decide(Decision(
+                    DecisionKind.REACT, q.index, gained.name, f"{gainer.name} gained "
+                    f"{gained.name}: play a card from your hand?", opts,
+                    context={"event": "gain"},
+                ))
+                if choice.card is None:
+                    break
+                if self._logging:
+                    self._event("react", q, (choice.card,), gained.name)
+                self.play_card(q, choice.card, q.hand)
+
+    def trait_of(self, card: Card | CardDef) -> str | None:
+        """The Trait on the pile ``card`` comes from (it stays after the pile empties)."""
+        if not self.traits:
+            return None
+        pile = self._pile_of.get(card.name, card.name)
+        for trait, on in self.traits.items():
+            if on == pile:
+                return trait
+        return None
+
+    def _trait_gain(self, p: Player, card: Card) -> None:
+        """Let each Trait in the game react to a gain (Rich, Cursed, Fawning...)."""
+        from engine import registry
+
+        for trait, pile in list(self.traits.items()):
+            defn = registry.all_traits().get(trait)
+            if defn is not None and defn.on_gain is not None:
+                defn.on_gain(self, p, card, pile)
+
+    def gain_zone(self) -> list[Card]:
+        """The zone the card whose ``on_gain`` hook is running was gained to (Siren:
+        "trash it" only if it is still there)."""
+        return self._gain_zones[-1]
+
+    def _notify_gain(self, p: Player, card: Card) -> None:
+        """Fire the waiting "next time ... gain" Durations and this turn's gain watchers.
+
+        Each one is taken off its list before it acts, so a gain it causes
+        (Cutthroat's Loot) cannot fire it again.
+        """
+        for q in self.players:
+            if not q.durations:
+                continue
+            for eff in list(q.durations):
+                w = eff.effect
+                if (isinstance(w, NextTime) and w.event == "gain" and eff in q.durations
+                        and w.when(self, q, eff.card, p, card)):
+                    q.durations.remove(eff)
+                    w.then(self, q, eff.card, p, card)
+        if self.turn_watchers:
+            for tw in list(self.turn_watchers):
+                if tw in self.turn_watchers and tw.when(self, tw.owner, tw.card, p, card):
+                    self.turn_watchers.remove(tw)
+                    tw.then(self, tw.owner, tw.card, p, card)
+
+    def _notify_pile_empty(self, p: Player, last: Card) -> None:
+        """Fire the waiting "next time a Supply pile empties" Durations (Search).
+
+        ``when``/``then`` get the player who emptied it and the pile's last card.
+        """
+        for q in self.players:
+            for eff in list(q.durations):
+                w = eff.effect
+                if (isinstance(w, NextTime) and w.event == "pile_empty" and eff in q.durations
+                        and w.when(self, q, eff.card, p, last)):
+                    q.durations.remove(eff)
+                    w.then(self, q, eff.card, p, last)
+
+    def at_end_of_turn(self, effect: Callable[[GameBase], None]) -> None:
+        """Run ``effect`` at the end of this turn, after Clean-up has drawn the next
+        hand (Puzzle Box, Cage: "put it into your hand at end of turn")."""
+        self.end_of_turn.append(effect)
+
+    def watch_gains_this_turn(self, p: Player, card: Card | None, when: GainTest,
+                              then: GainEffect) -> None:
+        """Until the end of this turn, run ``then`` once, at the first gain where
+        ``when`` is true (Mining Road, Taskmaster); see :class:`TurnWatcher`."""
+        self.turn_watchers.append(TurnWatcher(p, card, when, then))
 
     def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
                    event: str) -> Iterator[Card]:
@@ -825,6 +1049,7 @@ class GameBase:
             from_zone.remove(card)
             p.in_play.append(card)
         self.played_this_turn.append(card)
+        after = self._play_triggers(p, card) if self.watching_plays() else None
         if self._logging:
             self._event("play", p, (card,), by.name if by else None, scope=True, again=again)
             try:
@@ -833,8 +1058,98 @@ class GameBase:
                 self._close()
         else:
             self._resolve_play(p, card, by, again)
+        if after:
+            for effect in after:
+                effect()
+        if self.traits:
+            after_play = self._trait_defn(card, "after_play")
+            if after_play is not None:
+                after_play(self, p, card, self.pile_name_of(card))
+
+    def put_on(self, p: Player, host: Card, card: Card, from_zone: list[Card],
+               source: str | None = None) -> None:
+        """Set ``card`` aside on ``host`` (onto ``p``'s mat named after the host)."""
+        self.to_mat(p, card, from_zone, host.name, source)
+        on = self._set_aside_on.setdefault(host.uid, [])
+        if card not in on:
+            on.append(card)
+
+    def set_aside_on(self, p: Player, host: Card) -> list[Card]:
+        """The cards set aside on ``host`` that are still there, oldest first."""
+        mat = p.mats.get(host.name, [])
+        kept = list(dict.fromkeys(c for c in self._set_aside_on.get(host.uid, []) if c in mat))
+        self._set_aside_on[host.uid] = kept
+        return list(kept)
+
+    def watching_plays(self) -> bool:
+        """True if something waits for a card to be played (then every play goes
+        through :meth:`play_card`, even plain Treasures)."""
+        if self.play_watchers:
+            return True
+        return any(isinstance(e.effect, NextTime) and e.effect.event == "play"
+                   for q in self.players for e in q.durations)
+
+    def watch_plays(self, p: Player, card: Card, when: PlayTest, then: PlayEffect, *,
+                    once: bool = True) -> PlayWatcher:
+        """Run ``then`` after a play for which ``when`` is true (checked as the play
+        starts): once and only this turn (Harbor Village), or, with ``once`` False,
+        at every such play until :meth:`unwatch_plays` (Frigate's attack)."""
+        w = PlayWatcher(p, card, when, then, once)
+        self.play_watchers.append(w)
+        return w
+
+    def unwatch_plays(self, card: Card) -> None:
+        """Stop the play watchers of ``card`` (Frigate, at its owner's next turn)."""
+        self.play_watchers = [w for w in self.play_watchers if w.card is not card]
+
+    def _play_triggers(self, p: Player, card: Card) -> list[Callable[[], None]]:
+        """What fires once this play has resolved: play watchers, and waiting
+        "the next time you play..." Durations (Flagship, Landing Party)."""
+        out: list[Callable[[], None]] = []
+        coins = self.coins
+        for w in list(self.play_watchers):
+            if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
+                if w.once:
+                    self.play_watchers.remove(w)
+                out.append(lambda w=w: w.then(self, w.owner, w.card, p, card, coins))
+        for q in self.players:
+            for eff in list(q.durations):
+                nt = eff.effect
+                if (isinstance(nt, NextTime) and nt.event == "play" and eff in q.durations
+                        and nt.when(self, q, eff.card, p, card)):
+                    q.durations.remove(eff)
+                    out.append(lambda nt=nt, q=q, eff=eff: nt.then(self, q, eff.card, p, card))
+        return out
 
     def _resolve_play(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
+        if self.traits and self._trait_defn(card, "plays_twice"):
+            # Reckless: follow the card's instructions twice (one play).
+            self._resolve_once(p, card, by, again)
+            self._resolve_once(p, card, by, True)
+            return
+        self._resolve_once(p, card, by, again)
+
+    def _trait_defn(self, card: Card, attr: str) -> Any:
+        """The given attribute of the Trait on ``card``'s pile (None if none or unset)."""
+        from engine import registry
+
+        trait = self.trait_of(card)
+        defn = registry.all_traits().get(trait) if trait else None
+        return getattr(defn, attr) if defn is not None else None
+
+    def _trait_hooks(self, attr: str) -> list[tuple[Callable[..., None], str]]:
+        """(hook, pile) of every Trait in the game that has the hook ``attr``."""
+        from engine import registry
+
+        out = []
+        for trait, pile in self.traits.items():
+            defn = registry.all_traits().get(trait)
+            hook = getattr(defn, attr) if defn is not None else None
+            if hook is not None:
+                out.append((hook, pile))
+        return out
+
+    def _resolve_once(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
         d = card.defn
         n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()

@@ -1,4 +1,4 @@
-"""The table of every card and Event the engine implements.
+"""The table of every card, Event and Trait the engine implements.
 
 The corpus uses :func:`implemented_names` to mark catalogue cards as
 implemented; the names are exactly the catalogue's names. Definitions register
@@ -8,18 +8,19 @@ module has no import cycle with the card modules).
 
 from __future__ import annotations
 
-from engine.cards.core import CardDef, EventDef, LandscapeDef
+from engine.cards.core import CardDef, EventDef, LandscapeDef, TraitDef
 from engine.errors import SetupError
 
 _CARDS: dict[str, CardDef] = {}
 _EVENTS: dict[str, EventDef] = {}
 _LANDSCAPES: dict[str, LandscapeDef] = {}
+_TRAITS: dict[str, TraitDef] = {}
 _loaded = False
 
 
 def register(defn: CardDef) -> CardDef:
     """Add a card definition; a name may be registered only once."""
-    if defn.name in _CARDS or defn.name in _EVENTS:
+    if defn.name in _CARDS or defn.name in _EVENTS or defn.name in _TRAITS:
         raise ValueError(f"card {defn.name!r} registered twice")
     _CARDS[defn.name] = defn
     return defn
@@ -27,9 +28,17 @@ def register(defn: CardDef) -> CardDef:
 
 def register_event(defn: EventDef) -> EventDef:
     """Add an Event definition; a name may be registered only once."""
-    if defn.name in _CARDS or defn.name in _EVENTS:
+    if defn.name in _CARDS or defn.name in _EVENTS or defn.name in _TRAITS:
         raise ValueError(f"event {defn.name!r} registered twice")
     _EVENTS[defn.name] = defn
+    return defn
+
+
+def register_trait(defn: TraitDef) -> TraitDef:
+    """Add a Trait definition; a name may be registered only once."""
+    if defn.name in _CARDS or defn.name in _EVENTS or defn.name in _TRAITS:
+        raise ValueError(f"trait {defn.name!r} registered twice")
+    _TRAITS[defn.name] = defn
     return defn
 
 
@@ -81,6 +90,21 @@ def event(name: str) -> EventDef:
         raise SetupError(f"unknown Event {name!r} (not implemented by the engine)") from None
 
 
+def trait(name: str) -> TraitDef:
+    """The definition of the Trait called ``name`` (a :class:`SetupError` if unknown)."""
+    _load()
+    try:
+        return _TRAITS[name]
+    except KeyError:
+        raise SetupError(f"unknown Trait {name!r} (not implemented by the engine)") from None
+
+
+def all_traits() -> dict[str, TraitDef]:
+    """Every Trait definition by name (a copy)."""
+    _load()
+    return dict(_TRAITS)
+
+
 def is_event(name: str) -> bool:
     """True if ``name`` is an implemented Event."""
     _load()
@@ -109,6 +133,6 @@ def kingdom_names() -> list[str]:
 
 
 def implemented_names() -> frozenset[str]:
-    """Exact catalogue names of every implemented card, Event, Boon, Hex and State."""
+    """Exact catalogue names of every implemented card, Event, Boon, Hex, State and Trait."""
     _load()
-    return frozenset(_CARDS) | frozenset(_EVENTS) | frozenset(_LANDSCAPES)
+    return frozenset(_CARDS) | frozenset(_EVENTS) | frozenset(_LANDSCAPES) | frozenset(_TRAITS)

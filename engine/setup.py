@@ -170,10 +170,32 @@ def _rule_extra_piles(ctx: SetupContext) -> None:
     """Non-Supply piles some cards need (Spoils for Bandit Camp...)."""
     for defn in ctx.defs():
         for name in defn.extra_piles:
-            if name not in ctx.piles:
+            if name not in ctx.piles and name not in MIXED_PILES:
                 extra = registry.card(name)
                 size = extra.pile_size if isinstance(extra.pile_size, int) else 10
                 ctx.add_pile(name, size, supply=False, kingdom=False)
+
+
+def _loot_pool() -> list[str]:
+    """Plunder's Loot pile: 2 copies of each Loot card."""
+    return [d.name for d in registry.all_cards().values() if d.kind == "loot" for _ in range(2)]
+
+
+# Non-Supply piles of differing cards, shuffled at setup, that a card can ask
+# for in ``extra_piles`` (its name there is the pile's, not a card's).
+MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
+
+
+def _rule_mixed_piles(ctx: SetupContext) -> None:
+    """Loot: a face-down shuffled pile, not in the Supply, if any card or Event uses it."""
+    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
+             *(registry.trait(t) for t in ctx.options.get("traits") or ())]
+    for name, pool in MIXED_PILES.items():
+        if name in ctx.piles or not any(name in d.extra_piles for d in users):
+            continue
+        cards = pool()
+        ctx.rng.shuffle(cards)
+        ctx.add_pile(name, cards, supply=False, kingdom=False)
 
 
 def _rule_ruins(ctx: SetupContext) -> None:
@@ -297,10 +319,26 @@ def _rule_starting_coffers(ctx: SetupContext) -> None:
 
 
 def _rule_traits(ctx: SetupContext) -> None:
+    """Each Trait goes on a Kingdom pile, given or (``"random"``) a random Action or
+    Treasure Kingdom pile; never two Traits on one pile."""
+    placed = ctx.landscape.setdefault("traits", {})
     for trait, pile in (ctx.options.get("traits") or {}).items():
+        registry.trait(trait)  # an unknown Trait is a SetupError naming it
+        if pile == "random":
+            eligible = sorted(
+                n for n, (_, supply, kingdom) in ctx.piles.items()
+                if kingdom and n not in placed.values()
+                and (registry.card(n).is_action or registry.card(n).is_treasure))
+            if not eligible:
+                raise SetupError(f"no Action or Treasure Kingdom pile is left for Trait {trait}")
+            pile = ctx.rng.choice(eligible)
         if pile not in ctx.piles:
             raise SetupError(f"Trait {trait} is put on {pile}, which is not a pile in this game")
-        ctx.landscape.setdefault("traits", {})[trait] = pile
+        if not ctx.piles[pile][2]:
+            raise SetupError(f"Trait {trait} can only go on a Kingdom pile, not {pile}")
+        if pile in placed.values():
+            raise SetupError(f"{pile} already has a Trait; {trait} must go on another pile")
+        placed[trait] = pile
 
 
 ZOMBIES = ("Zombie Apprentice", "Zombie Mason", "Zombie Spy")
@@ -345,6 +383,7 @@ SETUP_RULES: list[Callable[[SetupContext], None]] = [
     _rule_colonies,
     _rule_bane,  # before the rules below, which see the Bane among the Kingdom cards
     _rule_extra_piles,
+    _rule_mixed_piles,
     _rule_ruins,
     _rule_black_market,
     _rule_starting_decks,
@@ -398,9 +437,23 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():
         game.piles[pile].trait = trait
+        defn = registry.all_traits().get(trait)
+        if defn is not None and defn.cost_coins:
+            game.cost_modifiers.append(_trait_cost(pile, defn.cost_coins))
     for pile in ctx.landscape.get("trade_route", ()):
         game.piles[pile].tokens["Trade Route"] = 1
     return game
+
+
+def _trait_cost(pile: str, coins: int) -> Callable[[Any, CardDef, Cost], Cost]:
+    """A cost modifier for the cards of ``pile`` (Cheap: -1 coin; never below 0)."""
+
+    def modifier(game: Any, defn: CardDef, cost: Cost) -> Cost:
+        if game._pile_of.get(defn.name, defn.name) != pile or not cost.coins:
+            return cost
+        return Cost(max(0, cost.coins + coins), cost.potion, cost.debt)
+
+    return modifier
 
 
 def new_game(
@@ -441,6 +494,7 @@ def new_game(
         "colonies": colonies, "shelters": shelters, "bane": bane, "traits": dict(traits or {}),
         "black_market": list(black_market), "colony_randomizer": colony_randomizer,
         "pick_bane": True,
+        "events": evs,
     }, rng)
     for rule in SETUP_RULES:
         rule(ctx)
@@ -448,11 +502,21 @@ def new_game(
     for p, deck_names in zip(game.players, ctx.starting, strict=True):
         p.coffers = ctx.landscape.get("coffers", 0)
         p.discard = [game.new_card(registry.card(n)) for n in deck_names]
+    for trait, pile in game.traits.items():  # Inherited changes the starting decks
+        hook = registry.trait(trait).at_setup
+        if hook is not None:
+            hook(game, pile)
+    for p in game.players:
         game.shuffle(p)
         game.draw(p, 5)
     game._refresh_flags()
     game.steps = 0
     game.players[0].turns_taken = 1
+    if game.turn_starts or game.traits:  # the first turn starts too (Shaman, Shy)
+        game.phase = "start"
+        game._run_turn_starts(game.players[0])
+        game.phase = "action"
+        game.steps = 0
     return game
 
 
@@ -597,7 +661,7 @@ def game_from_state(
     rng = random.Random(seed)
     ctx = SetupContext(cards, max(n, 2), {
         "colonies": spec.colonies, "shelters": spec.shelters, "bane": spec.bane,
-        "traits": dict(spec.traits), "black_market": list(spec.black_market),
+        "traits": dict(spec.traits), "black_market": list(spec.black_market), "events": evs,
     }, rng)
     for rule in SETUP_RULES:
         if rule is not _rule_starting_decks and rule is not _rule_starting_coffers:

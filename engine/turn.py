@@ -22,7 +22,7 @@ from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
-from engine.primitives import POSSESSION_MAT, GameBase
+from engine.primitives import POSSESSION_MAT, GameBase, NextTime
 from engine.transaction import checkpoint, rollback
 
 if TYPE_CHECKING:
@@ -147,7 +147,8 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not self.envious and not any(
+        if not self._logging and not self.copper_bonus and not self.envious and not (
+                self.watching_plays()) and not any(
                 c.defn.is_treasure and not c.defn.plain for c in hand):
             # Hot path: plain Treasures only add coins; no Play objects, no events.
             # (Only when every Treasure is plain, so the play order is the hand order,
@@ -509,15 +510,22 @@ class Game(GameBase):
         self.phase = "cleanup"
         if self._logging:
             self._event("phase", p, (), None, phase="cleanup")
+        if self.traits:  # "at the start of your Clean-up phase" (Friendly, Patient...)
+            for trait_hook, pile in self._trait_hooks("on_cleanup"):
+                trait_hook(self, p, pile)
+        while self.cleanup_hooks:  # "when you discard ... from play" (Trickster)
+            self.cleanup_hooks.pop(0)(self)
         keep_ids: set[int] = set()
-        if p.durations:
+        if self.keep_in_play:  # Journey: cards in play stay (the hand is discarded)
+            keep_ids = {id(c) for c in p.in_play}
+        elif p.durations:
             for eff in p.durations:
                 keep_ids.add(id(eff.card))
                 keep_ids.update(id(k) for k in eff.keepers)
         if any(c.defn.on_discard_from_play is not None for c in p.in_play):
             self._discard_hooked_from_play(p, keep_ids)
         discard = p.discard
-        if p.durations:
+        if keep_ids:
             kept = [c for c in p.in_play if id(c) in keep_ids]
             discard.extend(c for c in p.in_play if id(c) not in keep_ids)
             p.in_play = kept
@@ -540,6 +548,11 @@ class Game(GameBase):
             del p.mats[POSSESSION_MAT]
             self.possession_trashed = []
         self._end_of_turn()
+        self.last_turn_player = p.index
+        if self.keep_in_play and not self.is_extra_turn:
+            self.extra_turns.appendleft(p.index)
+        while self.end_of_turn:  # "at end of turn" effects, after the new hand is drawn
+            self.end_of_turn.pop(0)(self)
         if self.outpost_played and self.consecutive_turns < 2:
             self.extra_turns.appendleft(p.index)
         self._next_turn()
@@ -643,8 +656,9 @@ class Game(GameBase):
             else:
                 self._event("turn", p, (), None, extra=extra, possessed_by=possessor)
         if p.durations:
-            effects = p.durations
-            p.durations = []
+            # "Next time" Durations (NextTime) keep waiting; the others happen now.
+            effects = [e for e in p.durations if not isinstance(e.effect, NextTime)]
+            p.durations = [e for e in p.durations if isinstance(e.effect, NextTime)]
             if len(effects) > 1 and len({e.card.name for e in effects}) > 1:
                 effects = self._order_effects(p, effects)
             for eff in effects:
@@ -658,8 +672,14 @@ class Game(GameBase):
                     eff.effect(self, p, eff.card)
         if self.boons.saved:
             self._receive_saved_boons(p)
+        if self.next_turn_effects:
+            mine = [e for i, e in self.next_turn_effects if i == idx]
+            self.next_turn_effects = [(i, e) for i, e in self.next_turn_effects if i != idx]
+            for effect in mine:
+                effect(self, p)
         if p.states:
             self._start_of_turn_states(p)
+        self._run_turn_starts(p)
         self.phase = "action"
 
     def _receive_saved_boons(self, p: Player) -> None:
@@ -678,6 +698,14 @@ class Game(GameBase):
             hook = registry.landscape(name).start_of_turn
             if hook is not None and name in p.states:
                 hook(self, p, name)
+
+    def _run_turn_starts(self, p: Player) -> None:
+        """The Kingdom's "at the start of your turn" abilities (Shaman, Shy), after Durations."""
+        for hook in self.turn_starts:
+            hook(self, p)
+        if self.traits:
+            for trait_hook, pile in self._trait_hooks("on_turn_start"):
+                trait_hook(self, p, pile)
 
     def _order_effects(self, p: Player, effects: list[DurationEffect]) -> list[DurationEffect]:
         """Simultaneous start-of-turn effects of different cards: the player orders them."""

@@ -49,6 +49,7 @@ class CardDef:
         "on_overpay", "setup_coffers", "on_shuffle",
         "react_trash", "while_in_play_attack",
         "shields", "on_discard", "on_any_gain",
+        "each_turn", "react_any_gain",
     )
 
     def __init__(
@@ -92,6 +93,8 @@ class CardDef:
         shields: bool = False,
         on_discard: CardHook | None = None,
         on_any_gain: Callable[..., None] | None = None,
+        each_turn: Callable[[GameBase, Player], None] | None = None,
+        react_any_gain: Callable[..., bool] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -162,6 +165,12 @@ class CardDef:
         # by any player while this card's pile is in the game, after the gained card's own
         # when-gain effects and reactions; called as (game, player, gained card, zone).
         self.on_any_gain = on_any_gain
+        # "In games using this, at the start of your turn..." (Shaman): every
+        # player, every turn, whether or not anyone has the card.
+        self.each_turn = each_turn
+        # "When anyone gains a ... card, you may play this from your hand"
+        # (Mapmaker, Stowaway): (game, holder, this, gainer, gained) -> may it?
+        self.react_any_gain = react_any_gain
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline
         # (not Pouch, whose +1 Buy the full play applies).
         self.plain = on_play is None and not (cards or actions or buys)
@@ -173,7 +182,8 @@ class CardDef:
 class EventDef:
     """A landscape Event: bought (with a Buy and coins), never gained."""
 
-    __slots__ = ("name", "cost", "set_name", "once_per_turn", "on_buy", "kind", "types")
+    __slots__ = ("name", "cost", "set_name", "once_per_turn", "on_buy", "kind", "types",
+                 "extra_piles")
 
     def __init__(
         self,
@@ -183,12 +193,14 @@ class EventDef:
         set_name: str,
         on_buy: Callable[[Game, Player], None],
         once_per_turn: bool = False,
+        extra_piles: tuple[str, ...] = (),
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
         self.set_name = set_name
         self.on_buy = on_buy
         self.once_per_turn = once_per_turn
+        self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Looting)
         self.kind = "event"
         self.types = frozenset({"Event"})
 
@@ -225,6 +237,57 @@ class LandscapeDef:
 
     def __repr__(self) -> str:
         return f"LandscapeDef({self.name!r})"
+
+class TraitDef:
+    """A Trait (Plunder): a landscape put on one Kingdom pile, changing that pile's cards.
+
+    ``on_gain(game, player, gained card, trait pile)`` runs at every gain in a game
+    using it (the Trait decides whether it cares: Rich for a card of its pile,
+    Fawning for a Province); ``cost_coins`` changes its pile's coin costs (Cheap).
+    """
+
+    __slots__ = ("name", "set_name", "on_gain", "cost_coins", "extra_piles", "kind", "types",
+                 "on_turn_start", "on_cleanup", "after_play", "plays_twice", "on_shuffle",
+                 "at_setup")
+
+    def __init__(
+        self,
+        name: str,
+        *,
+        set_name: str,
+        on_gain: Callable[..., None] | None = None,
+        cost_coins: int = 0,
+        extra_piles: tuple[str, ...] = (),
+        on_turn_start: Callable[..., None] | None = None,
+        on_cleanup: Callable[..., None] | None = None,
+        after_play: Callable[..., None] | None = None,
+        plays_twice: bool = False,
+        on_shuffle: Callable[..., Any] | None = None,
+        at_setup: Callable[..., None] | None = None,
+    ) -> None:
+        self.name = name
+        self.set_name = set_name
+        self.on_gain = on_gain
+        self.cost_coins = cost_coins
+        # (game, player, trait pile) at the start of a turn / of Clean-up (Shy,
+        # Friendly, Patient, Tireless); (game, player, played card, pile) after a
+        # card of its pile is played (Inspiring); Reckless follows cards twice.
+        self.on_turn_start = on_turn_start
+        self.on_cleanup = on_cleanup
+        self.after_play = after_play
+        self.plays_twice = plays_twice
+        # (game, player, the cards to shuffle, pile) -> (cards for the top, for the
+        # bottom), asked before the shuffle (Fated).
+        self.on_shuffle = on_shuffle
+        # (game, pile) once the starting decks are made, before they are shuffled
+        # (Inherited); only in a game set up by the rules.
+        self.at_setup = at_setup
+        self.extra_piles = extra_piles  # non-Supply piles it needs (Loot for Cursed)
+        self.kind = "trait"
+        self.types = frozenset({"Trait"})
+
+    def __repr__(self) -> str:
+        return f"TraitDef({self.name!r})"
 
 
 class Card:

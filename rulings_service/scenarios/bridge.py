@@ -166,6 +166,7 @@ class Table:
                     black_market=list(setup.get("black_market", [])),
                     bane=setup.get("bane"),
                     shelters=setup.get("shelters", False),
+                    traits=dict(setup.get("traits", {})),
                 )
                 _override_zones(game, setup)
             else:
@@ -353,6 +354,7 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "potions": turn.get("potions", 0),
         "colonies": setup.get("colonies", False),
         "bane": setup.get("bane"),
+        "traits": dict(setup.get("traits", {})),
     }
 
 

@@ -24,7 +24,6 @@ from rulings_service.scenarios.schema import CHECK_VERBS, PLAYER_ZONES, STEP_VER
 #: Log ``source`` values the engine writes that are not card names.
 NON_CARD_SOURCES = frozenset({"buy", "test"})
 #: Supply piles named otherwise than any card in them (their cards differ).
-MIXED_PILES = frozenset({"Ruins"})
 #: Setup keys of a player whose values are lists of cards.
 _SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations", "states")
 #: Expectation keys of a player whose values are lists of cards.
@@ -37,6 +36,15 @@ def known_names() -> frozenset[str]:
     from engine.registry import implemented_names
 
     return implemented_names()
+
+
+@lru_cache(maxsize=1)
+def pile_names() -> frozenset[str]:
+    """Names of piles that are not card names: the Ruins and Plunder's Loot (piles of
+    differing cards; the Knights pile is a card of kind "pile" in the registry)."""
+    from engine.setup import MIXED_PILES
+
+    return frozenset({"Ruins", *MIXED_PILES})
 
 
 #: How much less similar than the best suggestion another may be and still be offered.
@@ -113,11 +121,15 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
         yield "setup.colony_randomizer", setup["colony_randomizer"]
     if "bane" in setup:
         yield "setup.bane", setup["bane"]
-    for pile, value in (setup.get("supply") or {}).items():
-        if pile not in MIXED_PILES:
+    for pile, contents in (setup.get("supply") or {}).items():
+        if pile not in pile_names():
             yield f"setup.supply.{pile}", pile
-        if isinstance(value, list):
-            yield from _listed(f"setup.supply.{pile}", value)
+        if isinstance(contents, list):
+            yield from _listed(f"setup.supply.{pile}", contents)
+    for trait, pile in (setup.get("traits") or {}).items():
+        yield f"setup.traits.{trait}", trait
+        if pile != "random":
+            yield f"setup.traits.{trait}.pile", pile
     for index, shuffle in enumerate(setup.get("shuffles") or ()):
         yield from _listed(f"setup.shuffles[{index}].produces", shuffle.get("produces"))
     yield from _player_fields("setup", setup, _SETUP_CARD_LISTS)
@@ -150,12 +162,12 @@ def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
 def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, str]]:
     yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
     for pile in expect.get("supply") or {}:
-        if pile not in MIXED_PILES:
+        if pile not in pile_names():
             yield f"{where}.supply.{pile}", pile
     yield from _listed(f"{where}.trash", expect.get("trash"))
     for key in ("supply_piles", "kingdom_piles"):
         for index, pile in enumerate(expect.get(key) or ()):
-            if pile not in MIXED_PILES:
+            if pile not in pile_names():
                 yield f"{where}.{key}[{index}]", pile
     for key in ("black_market_deck", "black_market_deck_any_order", "boons_discard",
                 "boons_held", "hexes_discard", "boons_saved"):

@@ -197,10 +197,12 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
 
 def _run(scenario: Scenario, result: ScenarioResult) -> None:
     script = Script(scenario.setup.get("shuffles", []))
+    script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
         table = bridge.Table.build(scenario.setup, script)
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
+    script.finish()
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
         where = f"step {number} ({describe_step(step)})"

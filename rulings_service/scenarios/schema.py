@@ -53,6 +53,32 @@ GAIN_DESTINATIONS = ("discard", "hand", "deck")
 TRASH_SOURCES = ("hand", "deck", "discard", "in_play")
 
 
+class _SetupAnswer(fields.Field):
+    """A step in ``setup.choices``, read as any step is (:class:`StepField`, defined below)."""
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        return StepField()._deserialize(value, attr, data, **kwargs)
+
+
+class PileContents(fields.Field):
+    """A setup pile: its size (a whole number, at least 0) or its cards, top first.
+
+    A list is for piles whose cards differ (Plunder's Loot pile), so that what
+    is gained from it is dictated, as shuffles are.
+    """
+
+    def _deserialize(self, value: Any, attr: str | None, data: Any, **kwargs: Any) -> Any:
+        if isinstance(value, bool):
+            raise ValidationError("expected a whole number or a list of card names")
+        if isinstance(value, int):
+            if value < 0:
+                raise ValidationError("Must be greater than or equal to 0.")
+            return value
+        if isinstance(value, list) and all(isinstance(x, str) and x for x in value):
+            return list(value)
+        raise ValidationError("expected a whole number or a list of card names")
+
+
 def _card_list(*, required: bool = False) -> fields.List:
     return fields.List(fields.String(validate=validate.Length(min=1)), required=required)
 
@@ -123,9 +149,16 @@ class SetupSchema(Schema):
     player4 = fields.Nested(PlayerSetupSchema)
     player5 = fields.Nested(PlayerSetupSchema)
     player6 = fields.Nested(PlayerSetupSchema)
-    #: Pile sizes; a pile whose cards differ (Ruins) may instead list its cards, top first.
-    supply = fields.Dict(keys=fields.String(), values=fields.Raw())
+    #: pile sizes, or (piles of differing cards: Loot) the pile's cards, top first
+    supply = fields.Dict(keys=fields.String(), values=PileContents())
     trash = _card_list()
+    #: Answers to the decisions asked while the table is set up (Inherited), in order:
+    #: ``choose`` steps, e.g. ``{choose: Copper, player: 1}``
+    choices = fields.List(_SetupAnswer())
+    #: Traits and the Kingdom pile each is on (``random``: a random Action or
+    #: Treasure Kingdom pile, by the setup rule; deterministic when only one fits)
+    traits = fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
+                         values=fields.String(validate=validate.Length(min=1)))
     turn = fields.Nested(TurnSetupSchema)
     shuffles = fields.List(fields.Nested(ShuffleSchema))
     #: Build the state by the normal setup rules (pile sizes, starting decks)
@@ -457,6 +490,13 @@ class ScenarioSchema(Schema):
             f"{NOTHING_CHECKED}, a `check:` step, or a step with the `error:` it must produce",
             "expect",
         )
+
+    @validates_schema
+    def _setup_choices_are_answers(self, data: dict[str, Any], **_: Any) -> None:
+        for step in (data.get("setup") or {}).get("choices") or []:
+            if step["verb"] != "choose":
+                raise ValidationError(
+                    "setup choices answer setup decisions: only `choose` steps", "setup")
 
     @validates_schema
     def _answers_follow_actions(self, data: dict[str, Any], **_: Any) -> None:

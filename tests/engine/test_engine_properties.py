@@ -49,7 +49,9 @@ def test_random_games_keep_invariants_and_end(seed: int, players: int, launch: b
 
 
 def test_the_events_table_lists_launch() -> None:
-    assert set(all_events()) == {"Launch"}
+    assert set(all_events()) == {"Launch", "Looting", "Peril", "Foray", "Scrounge", "Bury",
+                                 "Maelstrom", "Prosper", "Mirror", "Rush", "Deliver",
+                                 "Invasion", "Prepare", "Avoid", "Journey"}
 
 
 def test_listening_to_the_log_does_not_change_the_game() -> None:

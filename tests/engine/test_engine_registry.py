@@ -13,7 +13,7 @@ from rulings_service.paths import CATALOGUE_DIR
 KINDS = {"kingdom": "kingdom", "basic": "basic", "non-supply": "non-supply",
          "ruins": "ruins", "shelter": "shelter", "heirloom": "heirloom", "event": "event",
          "prize": "prize", "knight": "knight", "pile": "pile", "spirit": "spirit",
-         "zombie": "zombie"}
+         "zombie": "zombie", "loot": "loot"}
 
 
 @pytest.fixture(scope="module")
@@ -54,8 +54,11 @@ def test_per_set_counts() -> None:
     assert counts[("guilds", "kingdom")] == 13
     assert counts[("cornucopia", "kingdom")] == 13 and counts[("cornucopia", "prize")] == 5
     assert counts[("promo", "kingdom")] == 3
-    assert sum(counts.values()) == 262
-    assert registry.implemented_names() == (frozenset(registry.all_cards()) | {"Launch"}
+    assert counts[("plunder", "kingdom")] == 40 and counts[("plunder", "loot")] == 15
+    assert sum(counts.values()) == 317
+    assert registry.implemented_names() == (frozenset(registry.all_cards())
+                                            | frozenset(registry.all_events())
+                                            | frozenset(registry.all_traits())
                                             | frozenset(registry.landscapes("boon"))
                                             | frozenset(registry.landscapes("state"))
                                             | frozenset(registry.landscapes("hex")))

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from engine.cards.core import Card
     from engine.game import Game
     from engine.state import DurationEffect, Player
 
@@ -45,7 +46,7 @@ def check_invariants(game: Game) -> list[str]:
             if counter != "vp_tokens" and getattr(p, counter) < 0:
                 problems.append(f"{p.name} {counter} is negative")
         for eff in p.durations:
-            if not _duration_held(p, eff):
+            if not _duration_held(p, eff, game.trash):
                 problems.append(f"{p.name} duration {eff.card!r} is not in play")
     if len(seen) != game.card_count:
         problems.append(f"{len(seen)} cards found but {game.card_count} exist")
@@ -69,15 +70,18 @@ def _fast_ok(game: Game) -> bool:
         for zone in (p.deck, p.hand, p.discard, p.in_play, p.set_aside, *p.mats.values()):
             add([c.uid for c in zone])
         for eff in p.durations:
-            if not _duration_held(p, eff):
+            if not _duration_held(p, eff, game.trash):
                 return False
     if game.actions < 0 or game.buys < 0 or game.coins < 0 or game.potions < 0:
         return False
     return len(uids) == game.card_count == len(set(uids))
 
 
-def _duration_held(p: Player, eff: DurationEffect) -> bool:
+def _duration_held(p: Player, eff: DurationEffect, trash: list[Card]) -> bool:
     """A waiting duration effect is held in play by its card or by a card that played it,
-    or its card waits on one of its owner's mats (a Reaction set aside: Horse Traders)."""
+    or its card waits on one of its owner's mats (a Reaction set aside: Horse Traders),
+    or its card was trashed from play (a Duration Treasure Mint trashes) - its effect
+    still happens, as a Duration's does whenever its card has left play."""
     return (eff.card in p.in_play or any(k in p.in_play for k in eff.keepers)
-            or any(eff.card in mat for mat in p.mats.values()))
+            or any(eff.card in mat for mat in p.mats.values())
+            or any(eff.card is c for c in trash))

@@ -8,9 +8,12 @@ from __future__ import annotations
 
 import random
 
-from engine_helpers import make
+import pytest
+from engine_helpers import make, names
 
 from engine import new_game, registry
+from engine.errors import InvalidAnswer
+from engine.invariants import check_invariants
 from engine.setup import default_black_market
 
 
@@ -44,3 +47,38 @@ def test_a_random_bane_is_not_a_card_of_the_black_market_deck() -> None:
     for seed in range(20):
         game = new_game(["Young Witch", "Black Market"], 2, seed=seed, black_market=deck)
         assert game.bane not in deck
+
+
+def test_herbalist_does_not_offer_a_duration_treasure_that_stays_in_play() -> None:
+    # Rope (Plunder) waits for next turn; Herbalist (Alchemy) may put back only what
+    # Clean-up discards: choosing Rope is refused, choosing the Copper works.
+    for pick, refused in ((["Rope"], True), (["Copper"], False)):
+        g, _ = make(["Herbalist", "Rope"],
+                    {"hand": ["Herbalist", "Rope", "Copper"], "deck": ["Estate"] * 6}, {},
+                    answers=[pick])
+        g.play_action("Herbalist")
+        g.play_treasure("Rope")
+        g.play_treasure("Copper")
+        if refused:
+            with pytest.raises(InvalidAnswer):
+                g.end_turn()
+            continue
+        g.end_turn()
+        p1 = g.players[0]
+        # Copper went onto the deck, so it is in the new hand; Rope stayed in play.
+        assert names(p1.in_play) == ["Rope"]
+        assert sorted(names(p1.hand)) == ["Copper"] + ["Estate"] * 4
+
+
+def test_a_duration_treasure_trashed_from_play_keeps_its_next_turn_effect() -> None:
+    # Mint (Prosperity, first edition) trashes every Treasure in play, Rope included;
+    # Rope's next-turn effect still happens, and the game stays consistent.
+    g, _ = make(["Mint", "Rope"],
+                {"hand": ["Rope", "Gold", "Gold"], "deck": ["Estate"] * 12}, {},
+                answers=[[]])
+    g.play_treasure("Rope")
+    g.play_treasure("Gold")
+    g.play_treasure("Gold")
+    g.buy("Mint")
+    assert "Rope" in names(g.trash)
+    assert check_invariants(g) == []

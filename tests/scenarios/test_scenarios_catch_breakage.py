@@ -4278,6 +4278,28 @@ def inherited_gained(g, pile) -> None:
 
 
 
+def harbor_village_counts_coffers(g, p, card, play) -> None:
+    held: dict[str, int] = {}
+
+    def when(g, owner, c, player, played) -> bool:
+        held["coffers"] = owner.coffers
+        return player is owner and played.defn.is_action
+
+    def then(g, owner, c, player, played, coins_before) -> None:
+        if g.coins > coins_before or owner.coffers > held["coffers"]:
+            g.coins += 1
+
+    g.watch_plays(p, card, when, then)
+
+
+def shaman_not_on_first_turn(g, p) -> None:
+    if p.turns_taken <= 1:
+        return
+    eligible = [c for c in g.trash if g.cost(c).at_most(Cost(6))]
+    for c in g.choose_cards(p, "Shaman", "Gain", eligible):
+        g.gain_card_object(p, c, g.trash, source="Shaman")
+
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -4678,6 +4700,10 @@ CASES: list[tuple[str, Patch]] = [
         engine_setup._rule_black_market, black_market_refuses_knights)),
     ("knights--bought-from-black-market", replace_setup_rule(
         engine_setup._rule_black_market, black_market_refuses_knights)),
+    ("harbor-village--coffers-not-coins", hook("Harbor Village", "on_play",
+                                               harbor_village_counts_coffers)),
+    ("shaman--first-turn-zombies", lambda mp: (
+        mp.setattr(registry.card("Shaman"), "each_turn", shaman_not_on_first_turn))),
 ]
 
 

@@ -486,6 +486,14 @@ class GameBase:
             self._event("shuffle", p, (), source, count=len(p.deck))
 
     # ----------------------------------------------------------- primitives
+    @staticmethod
+    def held_by_durations(p: Player) -> set[int]:
+        """Ids of ``p``'s cards in play that a waiting Duration effect keeps there (the
+        Duration and what played it). Cards that move "Treasures you have in play"
+        (Herbalist, Crypt) leave these alone: their effect is still to come."""
+        return {id(e.card) for e in p.durations} | {
+            id(k) for e in p.durations for k in e.keepers}
+
     def draw(self, p: Player, n: int = 1) -> list[Card]:
         """Draw up to ``n`` cards, shuffling when the deck runs out."""
         self._step()
@@ -504,6 +512,8 @@ class GameBase:
                     logged = len(drawn)
                 self.shuffle(p)
                 deck = p.deck
+                if not deck:  # every card was kept out of the new deck (Avoid, Fated)
+                    break
             c = deck.pop()
             hand.append(c)
             drawn.append(c)

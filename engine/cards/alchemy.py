@@ -197,7 +197,7 @@ GOLEM = _a("Golem", Cost(4, potion=1), ("Action",), on_play=_golem)
 def _herbalist_discarded(g: Game, p: Player, card: Card) -> None:
     # Only Treasures this Clean-up discards: a Duration Treasure with an effect still
     # to come (Plunder's Rope, Gondola) stays in play.
-    staying = {id(e.card) for e in p.durations} | {id(k) for e in p.durations for k in e.keepers}
+    staying = g.held_by_durations(p)
     treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in staying]
     for c in g.choose_cards(p, card.name, "You may put a Treasure from play on your deck",
                             treasures, min=0, max=1):

@@ -294,7 +294,9 @@ def _crypt_effect(mine: list[Card] | None):  # type: ignore[no-untyped-def]
 
 
 def _crypt(g: Game, p: Player, card: Card, play: Play) -> None:
-    treasures = [c for c in p.in_play if c.defn.is_treasure]
+    # Not a Duration Treasure whose effect is still waiting (Plunder's Cage): it stays.
+    staying = g.held_by_durations(p)
+    treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in staying]
     picked = g.choose_cards(p, card.name, "Set aside any number of Treasures in play",
                             treasures, min=0, max=len(treasures))
     for c in picked:

@@ -82,3 +82,27 @@ def test_a_duration_treasure_trashed_from_play_keeps_its_next_turn_effect() -> N
     g.buy("Mint")
     assert "Rope" in names(g.trash)
     assert check_invariants(g) == []
+
+
+def test_a_shuffle_that_keeps_every_card_out_draws_nothing() -> None:
+    # Avoid (Plunder) may keep all 3 shuffled cards out of the deck: Clean-up's draw
+    # then finds an empty deck after its one shuffle, and stops.
+    g, _ = make(["Village"], {"hand": ["Estate"], "discard": ["Estate", "Curse"]}, {},
+                answers=[["Estate", "Estate", "Curse"]], events=["Avoid"], phase="buy",
+                coins=2)
+    g.buy_event("Avoid")
+    g.end_turn()
+    p1 = g.players[0]
+    assert p1.hand == [] and p1.deck == [] and len(p1.discard) == 3
+
+
+def test_crypt_leaves_a_duration_treasure_with_its_effect_waiting() -> None:
+    # Crypt (Nocturne) sets aside Treasures in play, but not a Rope (Plunder) whose
+    # next-turn effect still keeps it there.
+    g, _ = make(["Crypt", "Rope"], {"hand": ["Crypt", "Rope", "Copper"]}, {},
+                answers=[["Rope"]], phase="buy")
+    g.play_treasure("Rope")
+    g.play_treasure("Copper")
+    g.end_phase()  # to Night
+    with pytest.raises(InvalidAnswer):
+        g.play_night("Crypt")

@@ -35,3 +35,14 @@ def test_every_scenario_file_is_valid() -> None:
 
 def test_there_are_scenarios() -> None:
     assert SCENARIOS, "no scenario files found in corpus/scenarios/"
+
+
+def test_the_whole_corpus_is_accounted_for() -> None:
+    """Every shipped ruling of every set is demonstrated or informational, once: the
+    audit of the whole corpus passes, with at most a tenth informational."""
+    from rulings_service.scenarios.audit import run_audit
+
+    report = run_audit(max_informational=0.10)
+    assert report["unclassified"] == [] and report["conflicts"] == []
+    assert report["failures"] == [] and report["unknown_ruling_ids"] == []
+    assert report["file_errors"] == [] and report["ok"]

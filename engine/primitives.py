@@ -1310,6 +1310,41 @@ class GameBase:
         ))
         return [o.card for o in picked if o.card is not None]
 
+    def take_top_if_named(self, p: Player, source: str, named: str) -> bool:
+        """Reveal the top card of ``p``'s deck (shuffling if needed); if it is the card
+        ``named``, put it into their hand (Wishing Well, Mystic). True if it was."""
+        top = self.peek_top(p)
+        if top is None:
+            return False
+        self.reveal(p, (top,), source)
+        if top.name != named:
+            return False
+        self.to_hand(p, top, p.deck)
+        return True
+
+    def trash_and_gain(self, p: Player, source: str, more: int, *,
+                       trash_pred: Callable[[Card], bool] | None = None,
+                       gain_pred: Callable[[CardDef], bool] | None = None,
+                       to: str | None = None, trash_prompt: str = "Trash a card",
+                       gain_prompt: str = "Gain a card") -> Card | None:
+        """Trash a card from ``p``'s hand, then gain one costing up to ``more`` coins more.
+
+        The Remodel family (Remodel, Mine, Expand, Enlarge, Graverobber's second
+        choice) shares it: the limit is the trashed card's cost as it was trashed
+        (Bridge and Quarry apply; its Potion and Debt carry over), and nothing
+        happens without a card to trash. Returns the trashed card, or None.
+        """
+        picked = self.choose_from_hand(p, source, trash_prompt, pred=trash_pred)
+        if not picked:
+            return None
+        trashed = picked[0]
+        limit = self.cost(trashed).plus_coins(more)
+        self.trash_card(p, trashed, p.hand, source)
+        name = self.choose_supply(p, source, gain_prompt, max_cost=limit, pred=gain_pred)
+        if name:
+            self.gain(p, name, to=to, source=source)
+        return trashed
+
     def choose_supply(self, p: Player, source: str | None, prompt: str, *,
                       max_cost: Cost | None = None,
                       pred: Callable[[CardDef], bool] | None = None,

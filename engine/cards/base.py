@@ -168,16 +168,9 @@ MILITIA = _k("Militia", 4, ("Action", "Attack"), coins=2, on_play=_militia)
 
 # --- Mine: trash a Treasure, gain a Treasure costing up to 3 more, to hand.
 def _mine(g: Game, p: Player, card: Card, play: Play) -> None:
-    picked = g.choose_from_hand(p, card.name, "Trash a Treasure", pred=_is_treasure)
-    if not picked:
-        return
-    trashed = picked[0]
-    limit = g.cost(trashed).plus_coins(3)
-    g.trash_card(p, trashed, p.hand, card.name)
-    name = g.choose_supply(p, card.name, "Gain a Treasure to your hand", max_cost=limit,
-                           pred=lambda d: d.is_treasure)
-    if name:
-        g.gain(p, name, to="hand", source=card.name)
+    g.trash_and_gain(p, card.name, 3, trash_pred=_is_treasure, gain_pred=lambda d: d.is_treasure,
+                     to="hand", trash_prompt="Trash a Treasure",
+                     gain_prompt="Gain a Treasure to your hand")
 
 
 MINE = _k("Mine", 5, ("Action",), on_play=_mine)
@@ -205,14 +198,7 @@ MONEYLENDER = _k("Moneylender", 4, ("Action",), on_play=_moneylender)
 
 # --- Remodel: trash a card from hand; gain one costing up to 2 more.
 def _remodel(g: Game, p: Player, card: Card, play: Play) -> None:
-    picked = g.choose_from_hand(p, card.name, "Trash a card")
-    if not picked:
-        return
-    limit = g.cost(picked[0]).plus_coins(2)
-    g.trash_card(p, picked[0], p.hand, card.name)
-    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
-    if name:
-        g.gain(p, name, source=card.name)
+    g.trash_and_gain(p, card.name, 2)
 
 
 REMODEL = _k("Remodel", 4, ("Action",), on_play=_remodel)

@@ -467,13 +467,7 @@ SCAVENGER = _k("Scavenger", 4, ("Action",), coins=2, on_play=_scavenger)
 
 # --- Mystic: +1 Action +2 coins; name a card; if the top card is it, it goes to hand.
 def _mystic(g: Game, p: Player, card: Card, play: Play) -> None:
-    named = _name_a_card(g, p, card.name)
-    top = g.peek_top(p)
-    if top is None:
-        return
-    g.reveal(p, (top,), card.name)
-    if top.name == named:
-        g.to_hand(p, top, p.deck)
+    g.take_top_if_named(p, card.name, _name_a_card(g, p, card.name))
 
 
 MYSTIC = _k("Mystic", 5, ("Action",), actions=1, coins=2, on_play=_mystic)
@@ -545,15 +539,8 @@ def _graverobber(g: Game, p: Player, card: Card, play: Play) -> None:
         if picked:
             g.gain_card_object(p, picked[0], g.trash, to="deck", source=card.name)
         return
-    action = g.choose_from_hand(p, card.name, "Trash an Action card",
-                                pred=lambda c: c.defn.is_action)
-    if not action:
-        return
-    limit = g.cost(action[0]).plus_coins(3)
-    g.trash_card(p, action[0], p.hand, card.name)
-    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
-    if name:
-        g.gain(p, name, source=card.name)
+    g.trash_and_gain(p, card.name, 3, trash_pred=lambda c: c.defn.is_action,
+                     trash_prompt="Trash an Action card")
 
 
 GRAVEROBBER = _k("Graverobber", 5, ("Action",), on_play=_graverobber)

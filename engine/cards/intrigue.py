@@ -177,12 +177,7 @@ def _wishing_well(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in g.players:
         known.update(c.name for c in q.all_cards())
     named = g.choose_option(p, card.name, "Name a card", [(n, n) for n in sorted(known)])
-    top = g.peek_top(p)
-    if top is None:
-        return
-    g.reveal(p, (top,), card.name)
-    if top.name == named:
-        g.to_hand(p, top, p.deck)
+    g.take_top_if_named(p, card.name, named)
 
 
 WISHING_WELL = _k("Wishing Well", 3, ("Action",), cards=1, actions=1, on_play=_wishing_well)

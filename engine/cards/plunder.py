@@ -229,14 +229,7 @@ BURIED_TREASURE = _k("Buried Treasure", 5, ("Treasure", "Duration"), on_play=_sc
 # hand and gain one costing up to 2 more. FAQ: the trash next turn is
 # mandatory (no way to skip it, as long as you have a card in hand).
 def _enlarge_once(g: Game, p: Player, card: Card) -> None:
-    picked = g.choose_from_hand(p, card.name, "Trash a card")
-    if not picked:
-        return
-    limit = g.cost(picked[0]).plus_coins(2)
-    g.trash_card(p, picked[0], p.hand, card.name)
-    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
-    if name:
-        g.gain(p, name, source=card.name)
+    g.trash_and_gain(p, card.name, 2)
 
 
 def _enlarge(g: Game, p: Player, card: Card, play: Play) -> None:

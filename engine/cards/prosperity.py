@@ -126,14 +126,7 @@ COUNTING_HOUSE = _k("Counting House", 5, ("Action",), on_play=_counting_house)
 # --- Expand: trash a card from hand, gain one costing up to 3 more (FAQ: nothing to
 # trash, nothing gained).
 def _expand(g: Game, p: Player, card: Card, play: Play) -> None:
-    picked = g.choose_from_hand(p, card.name, "Trash a card")
-    if not picked:
-        return
-    limit = g.cost(picked[0]).plus_coins(3)
-    g.trash_card(p, picked[0], p.hand, card.name)
-    name = g.choose_supply(p, card.name, "Gain a card", max_cost=limit)
-    if name:
-        g.gain(p, name, source=card.name)
+    g.trash_and_gain(p, card.name, 3)
 
 
 EXPAND = _k("Expand", 7, ("Action",), on_play=_expand)

@@ -1310,6 +1310,15 @@ class GameBase:
         ))
         return [o.card for o in picked if o.card is not None]
 
+    def discard_down_to(self, p: Player, n: int, source: str) -> None:
+        """``p`` discards cards of their choice until ``n`` are left in hand (Militia,
+        Goons, Followers, Urchin, Sword, Poverty...); nothing with ``n`` or fewer."""
+        excess = len(p.hand) - n
+        if excess > 0:
+            for c in self.choose_from_hand(p, source, f"Discard {excess} cards",
+                                           min=excess, max=excess):
+                self.discard_card(p, c, p.hand, source)
+
     def take_top_if_named(self, p: Player, source: str, named: str) -> bool:
         """Reveal the top card of ``p``'s deck (shuffling if needed); if it is the card
         ``named``, put it into their hand (Wishing Well, Mystic). True if it was."""

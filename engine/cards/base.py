@@ -156,11 +156,7 @@ MARKET = _k("Market", 5, ("Action",), cards=1, actions=1, buys=1, coins=1)
 # --- Militia: +2 coins; others discard down to 3.
 def _militia(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
 
 
 MILITIA = _k("Militia", 4, ("Action", "Attack"), coins=2, on_play=_militia)

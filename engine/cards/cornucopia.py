@@ -295,11 +295,7 @@ def _followers(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in victims:
         g.gain(q, "Curse", source=card.name)
     for q in victims:
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
 
 
 # --- Princess: +1 Buy; while it is in play, cards cost 2 less (never below 0: Game.cost

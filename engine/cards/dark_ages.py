@@ -640,11 +640,7 @@ MARKET_SQUARE = _k("Market Square", 3, ("Action", "Reaction"), cards=1, actions=
 # this in play, you may trash this to gain a Mercenary (from its non-Supply pile).
 def _urchin(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 4
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 4, card.name)
 
 
 def _urchin_attack(g: Game, p: Player, urchin: Card, attack: Card) -> None:
@@ -671,11 +667,7 @@ def _mercenary(g: Game, p: Player, card: Card, play: Play) -> None:
     g.draw(p, 2)
     g.coins += 2
     for q in play.victims(g):
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
 
 
 MERCENARY = _k("Mercenary", 0, ("Action", "Attack"), kind="non-supply", on_play=_mercenary)
@@ -762,11 +754,7 @@ def _dame_natalie(g: Game, p: Player, card: Card, play: Play) -> None:
 
 def _sir_michael(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
 
 
 def _sir_vander_trashed(g: Game, p: Player, card: Card) -> None:

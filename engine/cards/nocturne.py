@@ -874,10 +874,7 @@ def _plague(g: Game, p: Player, name: str) -> None:
 
 
 def _poverty(g: Game, p: Player, name: str) -> None:
-    excess = len(p.hand) - 3
-    if excess > 0:
-        for c in g.choose_from_hand(p, name, f"Discard {excess} cards", min=excess, max=excess):
-            g.discard_card(p, c, p.hand, name)
+    g.discard_down_to(p, 3, name)
 
 
 def _war(g: Game, p: Player, name: str) -> None:

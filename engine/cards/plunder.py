@@ -660,11 +660,7 @@ STAFF = _loot("Staff", ("Treasure",), coins=3, buys=1, on_play=_staff)
 
 def _sword(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 4
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 4, card.name)
 
 
 SWORD = _loot("Sword", ("Treasure", "Attack"), coins=3, buys=1, on_play=_sword)
@@ -718,11 +714,7 @@ WEALTHY_VILLAGE = _k("Wealthy Village", 5, ("Action",), cards=1, actions=2,
 # so a gained Loot fires other waiting Cutthroats (not this one again).
 def _cutthroat(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
     g.schedule_duration(p, card)
 
 
@@ -1100,11 +1092,7 @@ def _frigate(g: GameBase, p: Player, card: Card, play: Play) -> None:
 
     def then(g: GameBase, owner: Player, c: Card, player: Player, played: Card,
              coins_before: int) -> None:
-        excess = len(player.hand) - 4
-        if excess > 0:
-            for x in g.choose_from_hand(player, c.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(player, x, player.hand, c.name)
+        g.discard_down_to(player, 4, c.name)
 
     g.watch_plays(p, card, when, then, once=False)
     g.schedule_duration(p, card)

@@ -208,11 +208,7 @@ VAULT = _k("Vault", 5, ("Action",), cards=2, on_play=_vault)
 # Goons in play counts; a Goons played three times by King's Court is one card in play).
 def _goons(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        excess = len(q.hand) - 3
-        if excess > 0:
-            for c in g.choose_from_hand(q, card.name, f"Discard {excess} cards",
-                                        min=excess, max=excess):
-                g.discard_card(q, c, q.hand, card.name)
+        g.discard_down_to(q, 3, card.name)
 
 
 def _goons_buy(g: Game, p: Player, goons: Card, bought: Card) -> None:

@@ -6,6 +6,7 @@ makes a choice because of an FAQ ruling, a comment says so.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, PlayHook
@@ -568,17 +569,28 @@ ROGUE = _k("Rogue", 5, ("Action", "Attack"), coins=2, on_play=_rogue)
 
 # --- Procession: you may play an Action from hand twice; trash it; gain an Action card
 # costing exactly 1 more (not optional, even if it was not trashed: FAQ).
-def _procession(g: Game, p: Player, card: Card, play: Play) -> None:
-    picked = g.choose_from_hand(p, card.name, "You may play an Action card twice",
-                                min=0, max=1, pred=lambda c: c.defn.is_action)
+def _play_twice_then_trash(g: Game, p: Player, card: Card, kind: str,
+                           fits: Callable[[Card], bool]) -> Card | None:
+    """You may play a card of ``kind`` from your hand twice, then trash it (Procession,
+    Counterfeit); the card played, or None. It is trashed only if still in play: a
+    Spoils has returned to its pile by then (Counterfeit FAQ). Its when-trashed effect
+    (Cultist, Fortress) resolves before anything that follows (Procession FAQ)."""
+    picked = g.choose_from_hand(p, card.name, f"You may play {kind} twice, then trash it",
+                                min=0, max=1, pred=fits)
     if not picked:
-        return
+        return None
     target = picked[0]
     g.play_card(p, target, p.hand, by=card)
     g.play_card(p, target, None, by=card, again=True)
     if target in p.in_play:
-        # Its when-trashed effect (Cultist, Fortress) resolves before the gain (FAQ).
         g.trash_card(p, target, p.in_play, card.name)
+    return target
+
+
+def _procession(g: Game, p: Player, card: Card, play: Play) -> None:
+    target = _play_twice_then_trash(g, p, card, "an Action card", lambda c: c.defn.is_action)
+    if target is None:
+        return
     want = g.cost(target).plus_coins(1)
     name = g.choose_supply(p, card.name, f"Gain an Action card costing exactly {want.coins}",
                            pred=lambda d: d.is_action and g.cost(d) == want)
@@ -591,16 +603,7 @@ PROCESSION = _k("Procession", 4, ("Action",), on_play=_procession)
 
 # --- Counterfeit: 1 coin, +1 Buy; you may play a Treasure from hand twice, then trash it.
 def _counterfeit(g: Game, p: Player, card: Card, play: Play) -> None:
-    picked = g.choose_from_hand(p, card.name, "You may play a Treasure twice, then trash it",
-                                min=0, max=1, pred=lambda c: c.defn.is_treasure)
-    if not picked:
-        return
-    target = picked[0]
-    g.play_card(p, target, p.hand, by=card)
-    g.play_card(p, target, None, by=card, again=True)
-    # FAQ: a Spoils has returned to its pile by now, so it cannot be trashed.
-    if target in p.in_play:
-        g.trash_card(p, target, p.in_play, card.name)
+    _play_twice_then_trash(g, p, card, "a Treasure", lambda c: c.defn.is_treasure)
 
 
 COUNTERFEIT = _k("Counterfeit", 5, ("Treasure",), coins=1, buys=1, on_play=_counterfeit)

@@ -402,6 +402,7 @@ class GameBase:
 
     def shuffle(self, p: Player) -> None:
         """Shuffle ``p``'s discard pile and put it under their deck."""
+        old_discard = p.discard
         kept: list[Card] = []
         if self.shuffle_hooks:  # Avoid: some cards stay in the discard pile
             for hook in [h for h in self.shuffle_hooks if h[0] is p]:
@@ -446,10 +447,16 @@ class GameBase:
             # Lists hold the top last: bottom cards first, top cards (first = top) last.
             cards = bottom_cards + middle + top_cards[::-1]
         p.deck[:0] = cards
+        shuffled = len(cards)
+        if old_discard is not p.discard:
+            # The old discard pile list is emptied, not just replaced: an effect holding
+            # it (a gain in progress, whose card was just shuffled away) must lose track
+            # of the card, not find it there (Changeling would exchange it twice over).
+            old_discard.clear()
         if self._logging:
-            self._event("shuffle", p, (), None, count=len(cards))
+            self._event("shuffle", p, (), None, count=shuffled)
         if self._shuffle_hooks:
-            self._when_shuffled(p, len(cards))
+            self._when_shuffled(p, shuffled)
 
     def _when_shuffled(self, p: Player, n: int) -> None:
         """Run the "when you shuffle" hooks of the ``n`` cards just shuffled under

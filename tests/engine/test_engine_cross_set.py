@@ -106,3 +106,19 @@ def test_crypt_leaves_a_duration_treasure_with_its_effect_waiting() -> None:
     g.end_phase()  # to Night
     with pytest.raises(InvalidAnswer):
         g.play_night("Crypt")
+
+
+def test_a_gained_card_shuffled_away_is_not_exchanged_by_changeling() -> None:
+    # Cemetery (Nocturne) trashes Overgrown Estate (Dark Ages) as it is gained; that
+    # draws, the draw shuffles the discard pile - the new Cemetery too - into the deck.
+    # Changeling's exchange has lost track of it: nothing is asked, nothing duplicated.
+    g, _ = make(["Cemetery", "Changeling"], {"hand": ["Overgrown Estate", "Gold", "Gold"]},
+                {}, answers=[["Overgrown Estate"]], phase="buy")
+    g.play_treasure("Gold")
+    g.play_treasure("Gold")
+    pile = len(g.piles["Cemetery"].cards)
+    g.buy("Cemetery")
+    p1 = g.players[0]
+    assert names(p1.hand) == ["Cemetery"] and p1.discard == []
+    assert len(g.piles["Cemetery"].cards) == pile - 1
+    assert check_invariants(g) == []

@@ -4300,6 +4300,16 @@ def shaman_not_on_first_turn(g, p) -> None:
         g.gain_card_object(p, c, g.trash, source="Shaman")
 
 
+def extra_turns_counted(original):
+    """Every turn counted for the tiebreaker, Journey's extra turn too."""
+
+    def wrong(game, idx, extra, possessor=None) -> None:
+        original(game, idx, extra, possessor)
+        if extra:
+            game.players[idx].turns_taken += 1
+
+    return wrong
+
 CASES: list[tuple[str, Patch]] = [
     ("gardens--pile-size-by-players", victory_kingdom_piles_of_ten),
     ("province--pile-sizes-four-players", curses_always_ten),
@@ -5620,6 +5630,7 @@ CASES += [
                                                      tireless_onto_deck_at_once)),
     ("fated--top-bottom-or-shuffled", trait_hook("Fated", "on_shuffle", fated_top_only)),
     ("inherited--replace-a-starting-card", trait_hook("Inherited", "at_setup", inherited_gained)),
+    ("journey--extra-turn-not-for-tiebreaker", turn_patch("_start_turn", extra_turns_counted)),
 ]
 
 

@@ -1317,6 +1317,37 @@ class GameBase:
         ))
         return [o.card for o in picked if o.card is not None]
 
+    def reveal_until(self, p: Player, found: Callable[[Card], bool],
+                     source: str) -> tuple[Card | None, list[Card]]:
+        """Reveal cards from ``p``'s deck one at a time until one is ``found`` (Sage,
+        Saboteur): that card (None if the deck and discard ran out) and the others, in
+        order. All of them wait in ``set_aside``, so a shuffle mid-way leaves them out."""
+        others: list[Card] = []
+        while True:
+            one = self.reveal_from_deck(p, 1, source)
+            if not one:
+                return None, others
+            if found(one[0]):
+                return one[0], others
+            others.append(one[0])
+
+    def discard_or_keep_tops(self, chooser: Player, players: Sequence[Player],
+                             source: str) -> None:
+        """Each of ``players`` reveals their top card and ``chooser`` decides: discard it
+        or put it back (Spy; the first part of Scrying Pool)."""
+        for q in players:
+            top = self.peek_top(q)
+            if top is None:
+                continue
+            self.reveal(q, (top,), source)
+            choice = self.choose_option(
+                chooser, source, f"{q.name} revealed {top.name}",
+                [("discard", "discard it"), ("keep", "put it back")],
+                context={"target": q.index, "card": top.name},
+            )
+            if choice == "discard":
+                self.discard_card(q, top, q.deck, source)
+
     def discard_down_to(self, p: Player, n: int, source: str) -> None:
         """``p`` discards cards of their choice until ``n`` are left in hand (Militia,
         Goons, Followers, Urchin, Sword, Poverty...); nothing with ``n`` or fewer."""

@@ -134,18 +134,7 @@ APOTHECARY = _a("Apothecary", Cost(2, potion=1), ("Action",), cards=1, actions=1
 # Action), shuffling if needed; all the cards revealed this way go to your hand (FAQ:
 # not the cards of the first part). Out of cards: you keep what was revealed.
 def _scrying_pool(g: Game, p: Player, card: Card, play: Play) -> None:
-    for q in [p, *play.victims(g)]:
-        top = g.peek_top(q)
-        if top is None:
-            continue
-        g.reveal(q, (top,), card.name)
-        choice = g.choose_option(
-            p, card.name, f"{q.name} revealed {top.name}",
-            [("discard", "discard it"), ("keep", "put it back")],
-            context={"target": q.index, "card": top.name},
-        )
-        if choice == "discard":
-            g.discard_card(q, top, q.deck, card.name)
+    g.discard_or_keep_tops(p, [p, *play.victims(g)], card.name)
     revealed: list[Card] = []
     while True:
         one = g.reveal_from_deck(p, 1, card.name)

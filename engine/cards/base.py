@@ -203,18 +203,7 @@ SMITHY = _k("Smithy", 4, ("Action",), cards=3)
 
 # --- Spy: each player (you first) reveals their top card; you choose discard or keep.
 def _spy(g: Game, p: Player, card: Card, play: Play) -> None:
-    for q in [p, *play.victims(g)]:
-        top = g.peek_top(q)
-        if top is None:
-            continue
-        g.reveal(q, (top,), card.name)
-        choice = g.choose_option(
-            p, card.name, f"{q.name} revealed {top.name}",
-            [("discard", "discard it"), ("keep", "put it back")],
-            context={"target": q.index, "card": top.name},
-        )
-        if choice == "discard":
-            g.discard_card(q, top, q.deck, card.name)
+    g.discard_or_keep_tops(p, [p, *play.victims(g)], card.name)
 
 
 SPY = _k("Spy", 4, ("Action", "Attack"), cards=1, actions=1, on_play=_spy)

@@ -149,21 +149,12 @@ FORAGER = _k("Forager", 3, ("Action",), actions=1, buys=1, on_play=_forager)
 
 # --- Sage: +1 Action; reveal until a card costing 3 or more: it goes to hand, the rest away.
 def _sage(g: Game, p: Player, card: Card, play: Play) -> None:
-    revealed: list[Card] = []
-    found: Card | None = None
     # Revealed cards wait in set_aside, so a shuffle mid-way leaves them out (FAQ).
-    while found is None:
-        one = g.reveal_from_deck(p, 1, card.name)
-        if not one:
-            break
-        revealed += one
-        if g.cost(one[0]).coins >= 3:
-            found = one[0]
+    found, others = g.reveal_until(p, lambda c: g.cost(c).coins >= 3, card.name)
     if found is not None:
         g.to_hand(p, found, p.set_aside)
-    for c in revealed:
-        if c is not found:
-            g.discard_card(p, c, p.set_aside, card.name)
+    for c in others:
+        g.discard_card(p, c, p.set_aside, card.name)
 
 
 SAGE = _k("Sage", 3, ("Action",), actions=1, on_play=_sage)

@@ -388,16 +388,7 @@ SWINDLER = _k("Swindler", 3, ("Action", "Attack"), coins=2, on_play=_swindler)
 # costing at most 2 less, then discards the other revealed cards.
 def _saboteur(g: Game, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
-        others: list[Card] = []
-        found: Card | None = None
-        while found is None:
-            one = g.reveal_from_deck(q, 1, card.name)
-            if not one:
-                break
-            if g.cost(one[0]).coins >= 3:
-                found = one[0]
-            else:
-                others.append(one[0])
+        found, others = g.reveal_until(q, lambda c: g.cost(c).coins >= 3, card.name)
         if found is not None:
             limit = g.cost(found).plus_coins(-2)
             g.trash_card(q, found, q.set_aside, card.name)

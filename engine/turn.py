@@ -519,9 +519,7 @@ class Game(GameBase):
         if self.keep_in_play:  # Journey: cards in play stay (the hand is discarded)
             keep_ids = {id(c) for c in p.in_play}
         elif p.durations:
-            for eff in p.durations:
-                keep_ids.add(id(eff.card))
-                keep_ids.update(id(k) for k in eff.keepers)
+            keep_ids = self.held_by_durations(p)
         if any(c.defn.on_discard_from_play is not None for c in p.in_play):
             self._discard_hooked_from_play(p, keep_ids)
         discard = p.discard

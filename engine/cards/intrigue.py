@@ -192,13 +192,18 @@ def _ironworks(g: Game, p: Player, card: Card, play: Play) -> None:
     gained = g.gain(p, name, source=card.name)
     if gained is None:
         return
-    d = gained.defn
+    _bonus_per_type(g, p, gained.defn, 1)
+
+
+def _bonus_per_type(g: Game, p: Player, d: CardDef, n: int) -> None:
+    """Ironworks' and Tribute's bonus: +n Actions for an Action, +n coins for a Treasure,
+    +n Cards for a Victory card; a card of two of those types gives both (FAQ)."""
     if d.is_action:
-        g.actions += 1
+        g.actions += n
     if d.is_treasure:
-        g.coins += 1
+        g.coins += n
     if d.is_victory:
-        g.draw(p, 1)
+        g.draw(p, n)
 
 
 IRONWORKS = _k("Ironworks", 4, ("Action",), on_play=_ironworks)
@@ -291,13 +296,7 @@ def _tribute(g: Game, p: Player, card: Card, play: Play) -> None:
         if c.name in seen:
             continue
         seen.add(c.name)
-        d = c.defn
-        if d.is_action:
-            g.actions += 2
-        if d.is_treasure:
-            g.coins += 2
-        if d.is_victory:
-            g.draw(p, 2)
+        _bonus_per_type(g, p, c.defn, 2)
 
 
 TRIBUTE = _k("Tribute", 5, ("Action",), on_play=_tribute)

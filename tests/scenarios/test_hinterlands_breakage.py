@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from test_scenarios_catch_breakage import hook, no_op
+from test_scenarios_catch_breakage import hook, no_op, turn_patch
 
 from engine.cards import hinterlands as hl
 from engine.cost import Cost
@@ -210,6 +210,23 @@ def inn_discards_one(g, p, card, play) -> None:
         g.discard_card(p, c, p.hand, card.name)
 
 
+def haggler_sees_events(original: Callable[..., Any]) -> Callable[..., Any]:
+    """Buying an Event read as buying a card: each Haggler in play gains something."""
+
+    def wrong(self, name: str) -> None:
+        original(self, name)
+        p = self.current_player
+        limit = self.events[name].cost
+        for c in [c for c in p.in_play if c.name == "Haggler"]:
+            gained = self.choose_supply(
+                p, c.name, "Gain", pred=lambda d: not d.is_victory
+                and self.cost(d).at_most(limit) and self.cost(d) != limit)
+            if gained:
+                self.gain(p, gained, source=c.name)
+
+    return wrong
+
+
 def fixed_trigger_order(g, pending: Sequence[Any], about: str, what: str) -> None:
     """The old engine: simultaneous when-gain effects in a fixed order, nobody asked."""
     for effect in pending:
@@ -268,6 +285,7 @@ CASES: list[tuple[str, Patch]] = [
     ("inn--insignia-first-tops-inn", triggers_in_fixed_order),
     ("inn--inn-first-then-insignia-not-asked", triggers_in_fixed_order),
     ("siren--moved-before-trash", triggers_in_fixed_order),
+    ("events--haggler-ignores-an-event", turn_patch("buy_event", haggler_sees_events)),
     # A no-op Border Village gain must be caught too (the cheaper card is the point).
     ("border-village--gain-cheaper-card", hook("Border Village", "on_gain", no_op)),
 ]

@@ -49,7 +49,7 @@ class CardDef:
         "on_overpay", "setup_coffers", "on_shuffle",
         "react_trash", "while_in_play_attack",
         "shields", "on_discard", "on_any_gain",
-        "each_turn", "react_any_gain",
+        "each_turn", "react_any_gain", "react_would_gain",
     )
 
     def __init__(
@@ -95,6 +95,7 @@ class CardDef:
         on_any_gain: Callable[..., None] | None = None,
         each_turn: Callable[[GameBase, Player], None] | None = None,
         react_any_gain: Callable[..., bool] | None = None,
+        react_would_gain: Callable[..., None] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -171,6 +172,10 @@ class CardDef:
         # "When anyone gains a ... card, you may play this from your hand"
         # (Mapmaker, Stowaway): (game, holder, this, gainer, gained) -> may it?
         self.react_any_gain = react_any_gain
+        # "When you would gain a card, you may reveal this from your hand ... instead"
+        # (Trader): a replacement, asked before anything is gained; called as
+        # (game, holder, this, the card that would be gained) after the holder revealed it.
+        self.react_would_gain = react_would_gain
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline
         # (not Pouch, whose +1 Buy the full play applies).
         self.plain = on_play is None and not (cards or actions or buys)

@@ -124,16 +124,10 @@ NOBLE_BRIGAND = _hinterlands("Noble Brigand", 4, ("Action", "Attack"), coins=1,
                              on_play=_noble_brigand, on_buy=_noble_brigand_bought)
 
 
-# --- Nomad Camp: +1 Buy, +2 coins. When gained (bought or not), it goes on the deck, from
-# wherever it was gained to, unless something already moved it.
-def _nomad_camp_gained(g: Game, p: Player, card: Card) -> None:
-    zone = g.gain_zone()
-    if card in zone and zone is not p.deck:
-        g.topdeck(p, card, zone, card.name)
-
-
-NOMAD_CAMP = _hinterlands("Nomad Camp", 4, ("Action",), buys=1, coins=2,
-                          on_gain=_nomad_camp_gained)
+# --- Nomad Camp: +1 Buy, +2 coins. When gained (bought or not), it goes on the deck: it is
+# gained there, as a card whose gain says where it goes (gain_to). A gain that names the
+# place itself wins (Cobbler and Wish FAQ: a Nomad Camp they gain goes to the hand).
+NOMAD_CAMP = _hinterlands("Nomad Camp", 4, ("Action",), buys=1, coins=2, gain_to="deck")
 
 
 # --- Oasis: +1 Card, +1 Action, +1 coin, then discard a card (not optional).
@@ -172,9 +166,9 @@ ORACLE = _hinterlands("Oracle", 3, ("Action", "Attack"), on_play=_oracle)
 
 
 # --- Scheme: +1 Card, +1 Action. At the start of Clean-up, you may choose an Action card
-# in play (not one a waiting Duration keeps there: it is not discarded); if Clean-up then
-# discards it from play, it goes onto the deck (engine.turn, before the new hand is
-# drawn). Each play of Scheme chooses once.
+# in play (not one a waiting Duration keeps there: it is not discarded); when Clean-up
+# would discard it from play, it goes onto the deck instead (engine.turn, before the new
+# hand is drawn; Hermit FAQ: it is then not discarded from play). Each play chooses once.
 def _scheme(g: Game, p: Player, card: Card, play: Play) -> None:
     def at_cleanup(game: Game) -> None:
         staying = game.held_by_durations(p)

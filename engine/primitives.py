@@ -217,6 +217,7 @@ class GameBase:
         self._buy_reactions = False
         self._in_play_gain = False
         self._shuffle_hooks = False
+        self._would_gain_reactions = False  # a Trader exists: gains may be replaced
         self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
@@ -260,6 +261,8 @@ class GameBase:
         # At the start of Clean-up, before cards in play are discarded (Trickster).
         self.cleanup_hooks: list[Callable[[GameBase], None]] = []
         self.keep_in_play = False  # Journey: nothing is discarded from play this Clean-up
+        # Cards that go onto their owner's deck if discarded from play this turn (Scheme).
+        self.onto_deck_from_play: list[Card] = []
         if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
             self.play_watchers = [w for w in self.play_watchers if not w.once]
 
@@ -281,6 +284,8 @@ class GameBase:
             self._in_play_gain = True
         if defn.on_shuffle:
             self._shuffle_hooks = True
+        if defn.react_would_gain:
+            self._would_gain_reactions = True
         if defn.cost_modifier and defn.cost_modifier not in self.cost_modifiers:
             self.cost_modifiers.append(defn.cost_modifier)
         if defn.react_trash:
@@ -305,6 +310,7 @@ class GameBase:
         self._buy_reactions = any(d.react_buy for d in defs)
         self._in_play_gain = any(d.while_in_play_gain for d in defs)
         self._shuffle_hooks = any(d.on_shuffle for d in defs)
+        self._would_gain_reactions = any(d.react_would_gain for d in defs)
         for d in sorted(defs, key=lambda d: d.name):
             if d.cost_modifier and d.cost_modifier not in self.cost_modifiers:
                 self.cost_modifiers.append(d.cost_modifier)
@@ -590,6 +596,8 @@ class GameBase:
         pile = self.piles.get(name)
         if pile is None or not pile.cards:
             return None
+        if self._would_gain_reactions and self._gain_replaced(p, pile.cards[-1]):
+            return None
         card = pile.cards.pop()
         if pile.tokens and pile.tokens.pop("Trade Route", 0):
             # Trade Route: the first gain from a Victory pile moves its token to the mat.
@@ -600,11 +608,51 @@ class GameBase:
         return card
 
     def gain_card_object(self, p: Player, card: Card, from_zone: list[Card],
-                         to: str | None = None, source: str | None = None) -> Card:
-        """Gain a specific card from a zone (the trash for Thief)."""
+                         to: str | None = None, source: str | None = None) -> Card | None:
+        """Gain a specific card from a zone (the trash for Thief); None if a replacement
+        (Trader) gained something else instead and the card stayed where it was."""
+        if self._would_gain_reactions and self._gain_replaced(p, card):
+            return None
         from_zone.remove(card)
         self._receive(p, card, to, source)
         return card
+
+    def _gain_replaced(self, p: Player, card: Card) -> bool:
+        """"When you would gain a card" replacements (Trader), before the card moves.
+
+        The player who would receive it (the possessor, during Possession) is offered
+        each such card in hand, one copy per name; its hook asks, and does the
+        replacement, and says whether it did. True: ``card`` is not gained at all. A
+        primitive because every gain, on anyone's turn, goes through here.
+        """
+        if self.possessed_by is not None and p.index == self.current:
+            p = self.players[self.possessed_by]
+        offered: dict[str, Card] = {}
+        for c in p.hand:
+            if c.defn.react_would_gain is not None:
+                offered.setdefault(c.name, c)
+        for reaction in offered.values():
+            hook = reaction.defn.react_would_gain
+            assert hook is not None
+            if hook(self, p, reaction, card):
+                return True
+        return False
+
+    def offer_reaction(self, p: Player, reaction: Card, trigger: Card, prompt: str,
+                       event: str) -> bool:
+        """Ask ``p`` whether to reveal ``reaction`` from hand because of ``trigger``
+        (a ``react`` decision: the card, or ``no``); True if they reveal it."""
+        [choice] = self.decide(Decision(
+            DecisionKind.REACT, p.index, trigger.name, prompt,
+            [Option(reaction.name, f"reveal {reaction.name}", reaction),
+             Option("no", "do not react")],
+            context={"event": event},
+        ))
+        if choice.card is None:
+            return False
+        if self._logging:
+            self._event("react", p, (reaction,), trigger.name)
+        return True
 
     def _zone(self, p: Player, where: str) -> list[Card]:
         if where == "discard":

@@ -43,6 +43,8 @@ class ScenarioResult:
     steps: list[dict[str, Any]] = field(default_factory=list)
     initial: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Why the run stopped early: None, or "time budget" (``run_scenario(budget=...)``).
+    stopped: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -56,6 +58,8 @@ class ScenarioResult:
             "mismatches": self.mismatches,
             "seconds": round(self.seconds, 5),
         }
+        if self.stopped:
+            out["stopped"] = self.stopped
         if with_steps:
             out["setup"] = self.scenario.setup
             out["expect"] = self.scenario.expect
@@ -88,12 +92,15 @@ class Script:
         self.shuffles = [dict(s, index=i) for i, s in enumerate(shuffles)]
         self.asked: list[str] = []
         self.refused: list[str] = []
+        #: The decisions answered in this move, with their options (the replay words them).
+        self.decisions: list[dict[str, Any]] = []
 
     def begin(self, where: str, answers: list[dict[str, Any]]) -> None:
         self.where = where
         self.answers = list(answers)
         self.asked = []
         self.refused: list[str] = []
+        self.decisions = []
 
     def finish(self) -> None:
         if self.answers:
@@ -145,6 +152,7 @@ class Script:
             return self.answer(decision)
         if problem:
             raise ScenarioError(f"{self.where}: answer {step['value']!r} refused: {problem}")
+        self.decisions.append(decision.record(step["value"]))
         return decision.translate(step["value"])
 
     def shuffle(self, player: int, names: list[str]) -> list[str]:
@@ -179,12 +187,25 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
     return groups
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run a scenario; never raises for problems of the scenario or the engine."""
+def run_scenario(scenario: Scenario, *, budget: float | None = None) -> ScenarioResult:
+    """Run a scenario; never raises for problems of the scenario or the engine.
+
+    ``budget`` (seconds of wall clock) stops a run that takes longer, checked
+    at every engine step and between moves: the sandbox runs strangers'
+    scenarios and must not let one hold a worker. The shipped scenarios run
+    without one, so their outcome never depends on the machine's speed.
+    """
     started = time.perf_counter()
     result = ScenarioResult(scenario)
+    deadline = None if budget is None else started + budget
     try:
-        _run(scenario, result)
+        _run(scenario, result, deadline)
+    except bridge.OutOfTime:
+        result.stopped = "time budget"
+        result.error = (
+            f"stopped after {time.perf_counter() - started:.2f} s: the run passed its "
+            f"{budget:g} s time budget"
+        )
     except ScenarioError as exc:
         result.error = str(exc)
     except bridge.EngineProblem as exc:
@@ -195,16 +216,18 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return result
 
 
-def _run(scenario: Scenario, result: ScenarioResult) -> None:
+def _run(scenario: Scenario, result: ScenarioResult, deadline: float | None = None) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
-        table = bridge.Table.build(scenario.setup, script)
+        table = bridge.Table.build(scenario.setup, script, deadline)
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise bridge.OutOfTime(f"before step {number}")
         where = f"step {number} ({describe_step(step)})"
         if step["verb"] in CHECK_VERBS:
             found = compare(step["value"], table)
@@ -253,6 +276,8 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
         script.finish()
         if script.refused:
             record["refused_answers"] = list(script.refused)
+        if script.decisions:
+            record["decisions"] = list(script.decisions)
         record["log"] = table.log_since(mark)
         record["zones"] = table.snapshot()
         result.steps.append(record)

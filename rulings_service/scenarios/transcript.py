@@ -28,7 +28,7 @@ def format_transcript(transcript: dict[str, Any], *, all_zones: bool = False) ->
     unless ``all_zones`` (then every zone, as at the start).
     """
     yield f"{transcript['id']}: {transcript['title']}"
-    yield f"  rulings: {', '.join(transcript['rulings'])}"
+    yield f"  rulings: {', '.join(transcript['rulings']) or 'none cited'}"
     yield f"  file: {transcript['file']}"
     if not all_zones:
         yield CHANGED_ONLY_NOTE

@@ -244,8 +244,10 @@ def replay(ruling_id: str) -> dict[str, Any]:
     svc = services()
     if ruling_id not in svc.corpus.ruling_by_id:
         raise _not_found("ruling", ruling_id)
+    from rulings_service.web.replay_view import with_captions
+
     ids = svc.scenarios_by_ruling.get(ruling_id, [])
-    return {"ruling_id": ruling_id, "scenarios": [svc.replay(sid) for sid in ids]}
+    return {"ruling_id": ruling_id, "scenarios": [with_captions(svc.replay(sid)) for sid in ids]}
 
 
 def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:

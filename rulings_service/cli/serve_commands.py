@@ -90,7 +90,7 @@ def serve_command(host: str, port: int, workers: int | None, worker_model: str, 
         )
 
     click.echo("Loading the corpus and the search index (building them if missing)...", err=True)
-    app = create_app()
+    app = load_app(create_app)
     corpus = app.extensions["rulings"].corpus
     click.echo(f"Corpus {corpus.build_id[:12]}: {len(corpus.cards)} cards, "
                f"{len(corpus.rulings)} rulings. Serving on http://{host}:{port}/", err=True)
@@ -101,6 +101,17 @@ def serve_command(host: str, port: int, workers: int | None, worker_model: str, 
         return
     run_gunicorn(app, gunicorn_options(host, port, workers or default_workers(), threads,
                                        worker_model))
+
+
+def load_app(create_app: Any) -> Any:
+    """The app over the current build; a build that cannot be had is one line, not a traceback."""
+    from rulings_service.build import BuildError
+    from rulings_service.corpus_store import CorpusNotBuilt
+
+    try:
+        return create_app()
+    except (BuildError, CorpusNotBuilt) as exc:
+        raise click.ClickException(" ".join(str(exc).split())) from exc
 
 
 def gunicorn_options(host: str, port: int, workers: int, threads: int = 4,

@@ -365,8 +365,9 @@ def _noble_brigand_attack(g: Game, p: Player, card: Card, victims: list[Player])
         revealed = g.reveal_from_deck(q, 2, card.name)
         loot = [c for c in revealed if c.name in ("Silver", "Gold")]
         if loot:
-            [victim] = g.choose_cards(p, card.name, f"Trash a Silver or Gold of {q.name}",
-                                      loot)
+            # Two Silvers (or Golds) are the same choice: nothing to ask.
+            [victim] = loot[:1] if len({c.name for c in loot}) == 1 else g.choose_cards(
+                p, card.name, f"Trash a Silver or Gold of {q.name}", loot)
             g.trash_card(q, victim, q.set_aside, card.name)
             trashed.append(victim)
         for c in [c for c in revealed if c in q.set_aside]:

@@ -329,6 +329,8 @@ CASES: list[tuple[str, Patch]] = [
     ("tunnel--discarded-to-militia-gains-gold", hook("Tunnel", "on_discard",
                                                      _tunnel(True, True))),
     ("tunnel--worth-two-not-in-cleanup", hook("Tunnel", "on_discard", _tunnel(False, False))),
+    ("tunnel--revealed-and-discarded-by-oracle", hook("Tunnel", "on_discard",
+                                                      _tunnel(True, True))),
     ("walled-village--one-other-action-onto-deck",
      hook("Walled Village", "on_play", _walled_village(0))),
     ("walled-village--two-other-actions-stays",

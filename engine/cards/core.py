@@ -97,7 +97,7 @@ class CardDef:
         each_turn: Callable[[GameBase, Player], None] | None = None,
         react_any_gain: Callable[..., bool] | None = None,
         gain_rule: GainRule | None = None,
-        react_would_gain: Callable[..., None] | None = None,
+        react_would_gain: Callable[..., bool] | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -179,7 +179,8 @@ class CardDef:
         self.gain_rule = gain_rule
         # "When you would gain a card, you may reveal this from your hand ... instead"
         # (Trader): a replacement, asked before anything is gained; called as
-        # (game, holder, this, the card that would be gained) after the holder revealed it.
+        # (game, holder, this, the card that would be gained), it asks, replaces, and
+        # returns True if it did (the card is then not gained).
         self.react_would_gain = react_would_gain
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline
         # (not Pouch, whose +1 Buy the full play applies).

@@ -6,7 +6,9 @@ scenarios, not rulings. The hooks used: ``on_gain`` (the gained card itself:
 Border Village, Embassy, Ill-Gotten Gains, Inn, Cache), ``on_buy`` (Farmland),
 ``while_in_play_buy`` (Haggler), ``cost_modifier`` (Highway), a
 :class:`~engine.triggers.GainRule` ("in games using this": Duchess) and
-``on_any_gain`` for a Reaction to another player's gain (Fool's Gold).
+``on_any_gain`` for a Reaction to another player's gain (Fool's Gold),
+``gain_to`` (Nomad Camp), ``on_discard`` (Tunnel), ``react_would_gain`` (Trader's
+replacement of a gain) and a Clean-up hook (Scheme).
 """
 
 from __future__ import annotations
@@ -297,10 +299,6 @@ def _inn_gained(g: Game, p: Player, card: Card) -> None:
 INN = _k("Inn", 5, ("Action",), cards=2, actions=2, on_play=_inn, on_gain=_inn_gained)
 
 
-def _hinterlands(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
-    return register(CardDef(name, cost, types, set_name="hinterlands", **kw))  # type: ignore[arg-type]
-
-
 # --- Jack of All Trades: gain a Silver; look at the top card (shuffling if needed) and
 # discard it or put it back; draw until 5 in hand; you may trash a non-Treasure from hand.
 def _jack_of_all_trades(g: Game, p: Player, card: Card, play: Play) -> None:
@@ -320,8 +318,8 @@ def _jack_of_all_trades(g: Game, p: Player, card: Card, play: Play) -> None:
         g.trash_card(p, c, p.hand, card.name)
 
 
-JACK_OF_ALL_TRADES = _hinterlands("Jack of All Trades", 4, ("Action",),
-                                  on_play=_jack_of_all_trades)
+JACK_OF_ALL_TRADES = _k("Jack of All Trades", 4, ("Action",),
+                        on_play=_jack_of_all_trades)
 
 
 # --- Mandarin: +3 coins; put a card from your hand on your deck (not optional). When
@@ -341,8 +339,8 @@ def _mandarin_gained(g: Game, p: Player, card: Card) -> None:
         g.topdeck(p, c, p.in_play, card.name)
 
 
-MANDARIN = _hinterlands("Mandarin", 5, ("Action",), coins=3, on_play=_mandarin,
-                        on_gain=_mandarin_gained)
+MANDARIN = _k("Mandarin", 5, ("Action",), coins=3, on_play=_mandarin,
+              on_gain=_mandarin_gained)
 
 
 # --- Margrave: +3 Cards, +1 Buy; each other player draws a card, then discards down to 3.
@@ -352,8 +350,8 @@ def _margrave(g: Game, p: Player, card: Card, play: Play) -> None:
         g.discard_down_to(q, 3, card.name)
 
 
-MARGRAVE = _hinterlands("Margrave", 5, ("Action", "Attack"), cards=3, buys=1,
-                        on_play=_margrave)
+MARGRAVE = _k("Margrave", 5, ("Action", "Attack"), cards=3, buys=1,
+              on_play=_margrave)
 
 
 # --- Noble Brigand: +1 coin. When bought or played, each other player reveals the top 2
@@ -367,8 +365,9 @@ def _noble_brigand_attack(g: Game, p: Player, card: Card, victims: list[Player])
         revealed = g.reveal_from_deck(q, 2, card.name)
         loot = [c for c in revealed if c.name in ("Silver", "Gold")]
         if loot:
-            [victim] = g.choose_cards(p, card.name, f"Trash a Silver or Gold of {q.name}",
-                                      loot)
+            # Two Silvers (or Golds) are the same choice: nothing to ask.
+            [victim] = loot[:1] if len({c.name for c in loot}) == 1 else g.choose_cards(
+                p, card.name, f"Trash a Silver or Gold of {q.name}", loot)
             g.trash_card(q, victim, q.set_aside, card.name)
             trashed.append(victim)
         for c in [c for c in revealed if c in q.set_aside]:
@@ -385,18 +384,17 @@ def _noble_brigand(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 def _noble_brigand_bought(g: Game, p: Player, card: Card) -> None:
-    n = len(g.players)
-    _noble_brigand_attack(g, p, card, [g.players[(p.index + k) % n] for k in range(1, n)])
+    _noble_brigand_attack(g, p, card, _others_from_left(g, p))
 
 
-NOBLE_BRIGAND = _hinterlands("Noble Brigand", 4, ("Action", "Attack"), coins=1,
-                             on_play=_noble_brigand, on_buy=_noble_brigand_bought)
+NOBLE_BRIGAND = _k("Noble Brigand", 4, ("Action", "Attack"), coins=1,
+                   on_play=_noble_brigand, on_buy=_noble_brigand_bought)
 
 
 # --- Nomad Camp: +1 Buy, +2 coins. When gained (bought or not), it goes on the deck: it is
 # gained there, as a card whose gain says where it goes (gain_to). A gain that names the
 # place itself wins (Cobbler and Wish FAQ: a Nomad Camp they gain goes to the hand).
-NOMAD_CAMP = _hinterlands("Nomad Camp", 4, ("Action",), buys=1, coins=2, gain_to="deck")
+NOMAD_CAMP = _k("Nomad Camp", 4, ("Action",), buys=1, coins=2, gain_to="deck")
 
 
 # --- Oasis: +1 Card, +1 Action, +1 coin, then discard a card (not optional).
@@ -405,7 +403,7 @@ def _oasis(g: Game, p: Player, card: Card, play: Play) -> None:
         g.discard_card(p, c, p.hand, card.name)
 
 
-OASIS = _hinterlands("Oasis", 3, ("Action",), cards=1, actions=1, coins=1, on_play=_oasis)
+OASIS = _k("Oasis", 3, ("Action",), cards=1, actions=1, coins=1, on_play=_oasis)
 
 
 # --- Oracle (Attack): each player, you first then the others in turn order (minus those a
@@ -431,7 +429,7 @@ def _oracle(g: Game, p: Player, card: Card, play: Play) -> None:
     g.draw(p, 2)
 
 
-ORACLE = _hinterlands("Oracle", 3, ("Action", "Attack"), on_play=_oracle)
+ORACLE = _k("Oracle", 3, ("Action", "Attack"), on_play=_oracle)
 
 
 # --- Scheme: +1 Card, +1 Action. At the start of Clean-up, you may choose an Action card
@@ -450,7 +448,7 @@ def _scheme(g: Game, p: Player, card: Card, play: Play) -> None:
     g.cleanup_hooks.append(at_cleanup)
 
 
-SCHEME = _hinterlands("Scheme", 3, ("Action",), cards=1, actions=1, on_play=_scheme)
+SCHEME = _k("Scheme", 3, ("Action",), cards=1, actions=1, on_play=_scheme)
 
 
 # --- Silk Road: 1 VP per 4 Victory cards its owner has (itself included), rounded down.
@@ -458,7 +456,7 @@ def _silk_road_vp(p: Player) -> int:
     return sum(1 for c in p.all_cards() if c.defn.is_victory) // 4
 
 
-SILK_ROAD = _hinterlands("Silk Road", 4, ("Victory",), vp_fn=_silk_road_vp)
+SILK_ROAD = _k("Silk Road", 4, ("Victory",), vp_fn=_silk_road_vp)
 
 
 # --- Spice Merchant: you may trash a Treasure from hand; if you do, choose +2 Cards and
@@ -480,7 +478,7 @@ def _spice_merchant(g: Game, p: Player, card: Card, play: Play) -> None:
         g.buys += 1
 
 
-SPICE_MERCHANT = _hinterlands("Spice Merchant", 4, ("Action",), on_play=_spice_merchant)
+SPICE_MERCHANT = _k("Spice Merchant", 4, ("Action",), on_play=_spice_merchant)
 
 
 # --- Stables: you may discard a Treasure; if you do, +3 Cards and +1 Action.
@@ -493,7 +491,7 @@ def _stables(g: Game, p: Player, card: Card, play: Play) -> None:
         g.actions += 1
 
 
-STABLES = _hinterlands("Stables", 5, ("Action",), on_play=_stables)
+STABLES = _k("Stables", 5, ("Action",), on_play=_stables)
 
 
 # --- Trader: trash a card from hand (not optional) and gain a Silver per coin of its
@@ -522,8 +520,8 @@ def _trader_would_gain(g: Game, p: Player, trader: Card, gained: Card) -> bool:
     return True
 
 
-TRADER = _hinterlands("Trader", 4, ("Action", "Reaction"), on_play=_trader,
-                      react_would_gain=_trader_would_gain)
+TRADER = _k("Trader", 4, ("Action", "Reaction"), on_play=_trader,
+            react_would_gain=_trader_would_gain)
 
 
 # --- Tunnel: 2 VP. When discarded other than in Clean-up (from hand, deck or revealed
@@ -538,5 +536,5 @@ def _tunnel_discarded(g: Game, p: Player, card: Card) -> None:
         g.gain(p, "Gold", source=card.name)
 
 
-TUNNEL = _hinterlands("Tunnel", 3, ("Victory", "Reaction"), vp=2,
-                      on_discard=_tunnel_discarded)
+TUNNEL = _k("Tunnel", 3, ("Victory", "Reaction"), vp=2,
+            on_discard=_tunnel_discarded)

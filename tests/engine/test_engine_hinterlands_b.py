@@ -193,3 +193,24 @@ def test_governor_three_modes() -> None:
     g.play_action("Governor")
     assert names(g.trash) == ["Copper", "Estate"]
     assert names(g.players[0].discard) == ["Estate"] and names(g.players[1].discard) == ["Village"]
+
+
+def test_noble_brigand_two_golds_not_asked_and_trader_leaves_one_in_trash() -> None:
+    g, s = make(["Noble Brigand", "Trader"], {"hand": ["Noble Brigand", "Trader"]},
+                {"deck": ["Gold", "Gold"]},
+                answers=[{"choose": "Trader", "player": 0, "source": "Gold"}])
+    g.play_action("Noble Brigand")
+    # One Gold trashed without a question; the attacker's Trader turns gaining it from
+    # the trash into gaining a Silver from the Supply: the trashed Gold stays there.
+    assert names(g.trash) == ["Gold"] and names(g.players[1].discard) == ["Gold"]
+    assert names(g.players[0].discard) == ["Silver"] and len(g.piles["Silver"]) == 39
+    assert [d.kind.value for d in s.asked] == ["react"] and s.answers == []
+
+
+def test_walled_village_played_twice_asks_once() -> None:
+    g, s = make(["Walled Village", "Throne Room"],
+                {"hand": ["Throne Room", "Walled Village"], "deck": ["Copper"] * 9}, {},
+                answers=[{"choose": "no", "source": "Walled Village"}])
+    g.play_action("Throne Room")
+    g.end_turn()  # declined once: not asked again for the second play
+    assert "Walled Village" in names(g.players[0].discard) and len(s.asked) == 1

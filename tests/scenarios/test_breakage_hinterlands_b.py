@@ -1,5 +1,6 @@
 """Each card-text demonstration of Hinterlands part 2 (and of Walled Village and Governor),
-and each ruling these cards made replayable, fails when the card is read wrongly.
+each ruling these cards made replayable, and Stash placed by position, fails when the
+card is read wrongly.
 
 The style of ``test_scenarios_catch_breakage.py``: a plausible wrong version of the
 card, written with the engine's primitives, is patched in, and the scenario must then
@@ -283,6 +284,22 @@ def nomad_camp_moved_after_gain(g, p, card) -> None:
         g.topdeck(p, card, zone, card.name)
 
 
+def stash_next_to_a_seen_card(g, p, cards) -> None:
+    """Stash placed next to a card its owner picks by its front (the FAQ forbids it)."""
+    stashes = [c for c in cards if c.name == "Stash"]
+    rest = [c for c in cards if c.name != "Stash"]
+    for stash in stashes:
+        size = len(rest) + 1
+        options = [(str(i), str(i)) for i in range(1, size + 1)]
+        options += [(n, f"on {n}") for n in dict.fromkeys(c.name for c in rest)]
+        where = g.choose_option(p, "Stash", "Where?", options)
+        if where.isdigit():
+            rest.insert(size - int(where), stash)
+        else:
+            rest.insert(next(i for i, c in enumerate(rest) if c.name == where) + 1, stash)
+    cards[:] = rest
+
+
 NOMAD_CAMP_LITERAL = both(hook("Nomad Camp", "gain_to", None),
                           hook("Nomad Camp", "on_gain", nomad_camp_moved_after_gain))
 
@@ -329,6 +346,8 @@ CASES: list[tuple[str, Patch]] = [
     ("tunnel--discarded-to-militia-gains-gold", hook("Tunnel", "on_discard",
                                                      _tunnel(True, True))),
     ("tunnel--worth-two-not-in-cleanup", hook("Tunnel", "on_discard", _tunnel(False, False))),
+    ("tunnel--revealed-and-discarded-by-oracle", hook("Tunnel", "on_discard",
+                                                      _tunnel(True, True))),
     ("walled-village--one-other-action-onto-deck",
      hook("Walled Village", "on_play", _walled_village(0))),
     ("walled-village--two-other-actions-stays",
@@ -343,6 +362,8 @@ CASES: list[tuple[str, Patch]] = [
     ("hermit--scheme-onto-deck-not-trashed", scheme_discards_then_topdecks),
     ("cobbler--nomad-camp-to-hand", NOMAD_CAMP_LITERAL),
     ("wish--nomad-camp-to-hand", NOMAD_CAMP_LITERAL),
+    ("stash--placed-by-position-not-by-card", hook("Stash", "on_shuffle",
+                                                   stash_next_to_a_seen_card)),
 ]
 
 

@@ -101,8 +101,7 @@ class Services:
             return report
         report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus,
                                           memo=self.prime_audit())
-        if report.get("totals", {}).get("rulings") or key == (None, None):
-            self._audits[key] = report
+        self._audits[key] = report
         return report
 
     def prime_audit(self) -> Any:

@@ -556,6 +556,39 @@ class InformationalFileSchema(Schema):
     )
 
 
+class OutsideScenarioSchema(ScenarioSchema):
+    """A scenario file outside the corpus (an auditor's own case): it may cite no ruling.
+
+    Everything else is checked exactly as for a shipped file, so a case that
+    runs here runs the same once contributed (with its ruling ids added).
+    """
+
+    rulings = fields.List(fields.String(validate=validate.Length(min=1)), load_default=list)
+
+
+class SandboxScenarioSchema(OutsideScenarioSchema):
+    """A scenario typed into the sandbox: no file name, and expectations optional.
+
+    A visitor may just want to see what happens, so ``expect`` may be absent
+    or empty (the answer then says nothing was expected). ``id`` defaults to
+    a placeholder since there is no file whose name it must match. The
+    ``_checks_something`` hook of :class:`ScenarioSchema` is replaced by a
+    plain method of the same name, which marshmallow does not call.
+    """
+
+    id = fields.String(
+        load_default="sandbox--scenario",
+        validate=validate.Regexp(
+            r"^[a-z0-9]+(-[a-z0-9]+)*--[a-z0-9]+(-[a-z0-9]+)*$",
+            error="expected '<card-slug>--<what>' in lower-case letters, digits and hyphens",
+        ),
+    )
+    expect = fields.Nested(ExpectSchema, load_default=dict)
+
+    def _checks_something(self, data: dict[str, Any], **_: Any) -> None:
+        """Not a hook here: the sandbox runs scenarios that expect nothing."""
+
+
 def flatten_messages(messages: Any, prefix: str = "") -> list[tuple[str, str]]:
     """Turn marshmallow's nested messages into ``(dotted.path[3], message)`` pairs."""
     out: list[tuple[str, str]] = []

@@ -28,8 +28,7 @@ def format_transcript(transcript: dict[str, Any], *, all_zones: bool = False) ->
     unless ``all_zones`` (then every zone, as at the start).
     """
     yield f"{transcript['id']}: {transcript['title']}"
-    if transcript.get("rulings"):
-        yield f"  rulings: {', '.join(transcript['rulings'])}"
+    yield f"  rulings: {', '.join(transcript['rulings']) or 'none cited'}"
     if transcript.get("card_text"):
         yield (f"  card text of {transcript['card_text']} (a demonstration by this engine, "
                "not an official ruling)")

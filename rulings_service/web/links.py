@@ -78,12 +78,8 @@ def scenario_uri(scenario: dict[str, Any]) -> str:
 
 
 def scenario_web_uri(scenario: dict[str, Any]) -> str | None:
-    """The replay on the page of the first ruling it demonstrates (scenarios have no page
-    of their own); None for a scenario that demonstrates no ruling (a card text's)."""
-    rulings = scenario.get("rulings") or ()
-    if not rulings:
-        return None
-    return absolute(f"rulings/{_segment(rulings[0])}") + f"#replay-{_segment(scenario['id'])}"
+    """The scenario's own replay page, ``/scenarios/<id>``."""
+    return absolute(f"scenarios/{_segment(scenario['id'])}")
 
 
 def set_cards_uri(set_record: dict[str, Any]) -> str:

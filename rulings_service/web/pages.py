@@ -14,7 +14,7 @@ from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import Schema
 
 from rulings_service.paths import SOURCES_DIR
-from rulings_service.web import links, views
+from rulings_service.web import links, replay_view, views
 from rulings_service.web import schemas as s
 from rulings_service.web.api import send
 from rulings_service.web.openapi import build_spec
@@ -157,12 +157,16 @@ def card_page(slug: str) -> Response | str:
 def ruling_page(ruling_id: str) -> Response | str:
     ruling_id, as_json = _split(ruling_id)
     data = views.ruling_detail(ruling_id)
+    data["citations"] = replay_view.citations(data["ruling"], data["sources"])
+    boards = []
     if services().scenarios is not None:
         data["replays"] = views.replay(ruling_id)["scenarios"]
+        if not as_json:
+            boards = [replay_view.replay_view(t) for t in data["replays"]]
     ruling = data["ruling"]
     og = preview(f"Ruling on {ruling['card']}", f"Official ruling: {ruling['text']}",
                  links.ruling_web_uri(ruling))
-    return page("ruling.html", s.RulingPageSchema, data, as_json, og=og)
+    return page("ruling.html", s.RulingPageSchema, data, as_json, boards=boards, og=og)
 
 
 def source_page(source_id: str) -> Response | str:
@@ -218,4 +222,13 @@ def make_pages_blueprint(with_scenarios: bool) -> Blueprint:
         rules += [("/audit", "audit", audit_page), ("/audit.json", "audit_json", audit_twin)]
     for rule, endpoint, view in rules:
         bp.add_url_rule(rule, endpoint, view, methods=["GET"])
+    if with_scenarios:
+        from rulings_service.web import sandbox_views
+
+        bp.add_url_rule("/scenarios/<scenario_id>", "scenario", sandbox_views.scenario_page,
+                        methods=["GET"])
+        bp.add_url_rule("/sandbox", "sandbox", sandbox_views.sandbox_page,
+                        methods=["GET", "POST"])
+        bp.add_url_rule("/sandbox/download", "sandbox_download",
+                        sandbox_views.sandbox_download, methods=["GET", "POST"])
     return bp

@@ -339,8 +339,11 @@ def replay(ruling_id: str) -> dict[str, Any]:
     svc = services()
     if ruling_id not in svc.corpus.ruling_by_id:
         raise _not_found("ruling", ruling_id)
+    from rulings_service.web.replay_view import with_captions
+
     ids = svc.scenarios_by_ruling.get(ruling_id, [])
-    transcripts = [{**svc.replay(sid), "uri": links.scenario_uri({"id": sid})} for sid in ids]
+    transcripts = [{**with_captions(svc.replay(sid)), "uri": links.scenario_uri({"id": sid})}
+                   for sid in ids]
     return {"ruling_id": ruling_id, "scenarios": transcripts}
 
 

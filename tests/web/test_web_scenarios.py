@@ -20,15 +20,16 @@ def test_demonstrated_ruling_shows_badge_and_replay(client: FlaskClient,
     assert 'class="badge badge-demonstrated"' in html
     assert "Two Villages then a Market leave three Actions" in html
     assert "Scenario passes" in html
-    steps = re.findall(r'<li class="step" id="village--count-your-actions-step-(\d)"', html)
-    assert steps == ["1", "2", "3"]
+    frames = re.findall(r'<li class="frame[^"]*" id="village--count-your-actions-step-(\d)"', html)
+    assert frames == ["0", "1", "2", "3"]  # the starting position, then each step
     # Previous/next links work without JavaScript (anchors), and the script is linked.
     assert 'href="#village--count-your-actions-step-2" rel="next"' in html
     assert 'href="#village--count-your-actions-step-1" rel="prev"' in html
     assert '<script src="/static/replay.js" defer></script>' in html
-    # Each step shows its log and the zones: after step 3 player 1 has Village, Village, Market.
+    # Each step has its caption, its board and its log: after step 3 Market is in play.
     last = html[html.index('id="village--count-your-actions-step-3"'):]
-    assert "play Market" in last and "Zones after this step" in last
+    assert "Player 1 plays Market" in last and 'class="board"' in last
+    assert "Log of this step" in last
 
 
 def test_replay_twin_and_api_carry_the_transcript(client: FlaskClient,

@@ -56,16 +56,20 @@ def test_every_object_carries_uri_and_web_uri_from_the_base_url(configured: Flas
 
 
 def test_scenarios_have_uris_and_an_endpoint(configured: FlaskClient) -> None:
-    ruling = configured.get("/api/v1/rulings/feast-53fe0b").get_json()["ruling"]
-    replay = configured.get("/api/v1/rulings/feast-53fe0b/replay").get_json()
+    ruling = configured.get("/api/v1/rulings/feast-41bc7f").get_json()["ruling"]
+    replay = configured.get("/api/v1/rulings/feast-41bc7f/replay").get_json()
+    assert replay["scenarios"], "the fixture's Feast scenario demonstrates this ruling"
     for transcript in replay["scenarios"]:
         scenario = configured.get(_path(transcript["uri"]))
         assert scenario.status_code == 200
         data = scenario.get_json()
-        assert data["uri"] == transcript["uri"] and "feast-53fe0b" in data["rulings"]
-        assert data["web_uri"].startswith(f"{BASE}rulings/")
+        assert data["uri"] == transcript["uri"] and "feast-41bc7f" in data["rulings"]
+        assert data["web_uri"] == f"{BASE}scenarios/{data['id']}"
+        assert configured.get(_path(data["web_uri"])).status_code == 200
         assert data["transcript"]["id"] == data["id"]
-    for sc in (ruling["status"] or {}).get("scenarios", []):
+    status_scenarios = (ruling["status"] or {}).get("scenarios", [])
+    assert status_scenarios
+    for sc in status_scenarios:
         assert sc["uri"] == f"{BASE}api/v1/scenarios/{sc['id']}"
     assert configured.get("/api/v1/scenarios/no-such-scenario").status_code == 404
 

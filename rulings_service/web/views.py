@@ -231,7 +231,8 @@ def autocomplete(prefix: str | None) -> dict[str, Any]:
     elif not text:
         warnings.append("The prefix is empty once control characters are removed.")
     names = services().searcher.autocomplete(text) if text else []
-    return {"query": prefix or "", "names": list(names)[:20], "warnings": warnings}
+    return {"query": prefix or "", "names": list(names)[:20],
+            "warnings": [*warnings, *request_warnings()]}
 
 
 # ----------------------------------------------------------------- sources

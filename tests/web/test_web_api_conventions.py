@@ -107,6 +107,14 @@ def test_search_pages_are_the_whole_ranking_cut_in_order(client: FlaskClient) ->
     assert second["total"] == first["total"] and second["facets"] == first["facets"]
 
 
+def test_the_search_page_links_its_next_and_previous_pages(client: FlaskClient) -> None:
+    html = client.get("/search?q=throne+room&limit=1").get_data(as_text=True)
+    assert 'rel="next" href="/search?q=throne+room&amp;limit=1&amp;page=2"' in html
+    assert 'rel="prev"' not in html
+    second = client.get("/search?q=throne+room&limit=1&page=2").get_data(as_text=True)
+    assert 'rel="prev"' in second and "Page 2" in second
+
+
 def test_search_past_the_last_page_is_empty_with_a_warning(client: FlaskClient) -> None:
     data = client.get("/api/v1/search?q=feast&page=99").get_json()
     assert data["results"] == [] and data["has_more"] is False and data["next_page"] is None
@@ -209,7 +217,8 @@ def test_pages_ignore_unknown_parameters(client: FlaskClient, url: str) -> None:
 
 
 def test_the_api_answers_unknown_parameters_with_a_warning(client: FlaskClient) -> None:
-    for url in ("/api/v1/search?q=feast&utm_source=discord", "/api/v1/cards?utm_source=discord"):
+    for url in ("/api/v1/search?q=feast&utm_source=discord", "/api/v1/cards?utm_source=discord",
+                "/api/v1/cards/autocomplete?q=Fe&utm_source=discord"):
         response = client.get(url)
         assert response.status_code == 200
         assert "Unknown parameter 'utm_source' ignored." in response.get_json()["warnings"]

@@ -218,7 +218,8 @@ def test_pages_ignore_unknown_parameters(client: FlaskClient, url: str) -> None:
 
 def test_the_api_answers_unknown_parameters_with_a_warning(client: FlaskClient) -> None:
     for url in ("/api/v1/search?q=feast&utm_source=discord", "/api/v1/cards?utm_source=discord",
-                "/api/v1/cards/autocomplete?q=Fe&utm_source=discord"):
+                "/api/v1/cards/autocomplete?q=Fe&utm_source=discord",
+                "/api/v1/audit?set=base&utm_source=discord"):
         response = client.get(url)
         assert response.status_code == 200
         assert "Unknown parameter 'utm_source' ignored." in response.get_json()["warnings"]

@@ -122,7 +122,20 @@ def search_page(as_json: bool = False) -> Response | str:
                  + best if data["query"] else "Search the official Dominion rulings.",
                  links.absolute(request.full_path))
     return page("search.html", s.SearchResultSchema, data, as_json, facets=_facet_links(data),
-                og=og)
+                og=og, pages=_page_links(data))
+
+
+def _page_links(data: dict[str, Any]) -> dict[str, str | None]:
+    """The search page's previous and next pages: the same question, filters and limit."""
+    args = {"q": data["query"], **data["filters"]}
+    if "limit" in request.args:
+        args["limit"] = request.args["limit"]
+    page_number = data.get("page", 1)
+    return {
+        "prev": url_for("pages.search", **args, page=page_number - 1) if page_number > 1 else None,
+        "next": url_for("pages.search", **args, page=page_number + 1) if data.get("has_more")
+        else None,
+    }
 
 
 def _facet_links(data: dict[str, Any]) -> list[dict[str, Any]]:

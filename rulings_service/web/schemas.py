@@ -541,6 +541,8 @@ class ScenarioSchema(_Out):
 
 class AuditSchema(_Out):
     audit = fields.Dict(required=True, metadata={"description": "totals, per set and per card"})
+    warnings = fields.List(fields.String(), required=True,
+                           metadata={"description": "parameters ignored"})
 
 
 class PingSchema(_Out):

@@ -9,6 +9,7 @@ are not registered at all rather than answering with made-up data.
 
 from __future__ import annotations
 
+import gc
 import logging
 import threading
 from collections.abc import Callable
@@ -101,8 +102,7 @@ class Services:
             return report
         report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus,
                                           memo=self.prime_audit())
-        if report.get("totals", {}).get("rulings") or key == (None, None):
-            self._audits[key] = report
+        self._audits[key] = report
         return report
 
     def prime_audit(self) -> Any:
@@ -197,6 +197,12 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
             found.prime_audit()
         except Exception as exc:  # noqa: BLE001 - serve the corpus; the audit retries on use
             logger.warning("the audit could not be computed at load: %s", exc)
+    # What was loaded lives as long as the process and never changes: freezing it keeps
+    # the collector from walking it again (a full collection over the loaded build and
+    # the audit took ~100 ms, in the middle of some request) and keeps the pages of a
+    # forked gunicorn worker shared with the master.
+    gc.collect()
+    gc.freeze()
     return found
 
 

@@ -231,7 +231,8 @@ def autocomplete(prefix: str | None) -> dict[str, Any]:
     elif not text:
         warnings.append("The prefix is empty once control characters are removed.")
     names = services().searcher.autocomplete(text) if text else []
-    return {"query": prefix or "", "names": list(names)[:20], "warnings": warnings}
+    return {"query": prefix or "", "names": list(names)[:20],
+            "warnings": [*warnings, *request_warnings()]}
 
 
 # ----------------------------------------------------------------- sources
@@ -367,7 +368,7 @@ def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
     if card is not None:
         card = audit_card_names().get(slugify(card), card)
     try:
-        return {"audit": services().audit(set_id, card)}
+        return {"audit": services().audit(set_id, card), "warnings": request_warnings()}
     except ValueError as exc:
         # The runner's own refusal (``scenarios.UnknownScope``: kind, value,
         # choices, candidates), for a scope it knows better than the check above.

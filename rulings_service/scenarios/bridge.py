@@ -317,6 +317,12 @@ class Table:
     def log_since(self, mark: int) -> list[dict[str, Any]]:
         return convert_log(self.log.roots[mark:]) if self.log is not None else []
 
+    def invariant_problems(self) -> list[str]:
+        """What is wrong with the engine's state (empty: nothing), by its own checker."""
+        from engine.invariants import check_invariants
+
+        return check_invariants(self.game)
+
     def canonical(self) -> dict[str, Any]:
         """The whole rules state (:func:`engine.canonical.canonical_state`)."""
         from engine.canonical import canonical_state

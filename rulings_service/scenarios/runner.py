@@ -186,21 +186,24 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
 
 
 def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
-                 final_state: bool = False) -> ScenarioResult:
+                 checks: bool = True, final_state: bool = False) -> ScenarioResult:
     """Run a scenario; never raises for problems of the scenario or the engine.
 
     ``log=False`` runs it with no event log attached: log facts (``log``,
     ``log_absent``) are then not compared but listed in ``unchecked``, and
     everything else is. ``atomic=False`` turns off all-or-nothing moves, which
     a step with ``error:`` needs (the refused move must leave the state
-    untouched), so such scenarios always run atomic. ``final_state`` keeps the
-    canonical final state in :attr:`ScenarioResult.final_state`.
+    untouched), so such scenarios always run atomic. ``checks`` checks the
+    engine's invariants (:func:`engine.invariants.check_invariants`) after the
+    setup and after every move: a broken one is an error naming the step.
+    ``final_state`` keeps the canonical final state in
+    :attr:`ScenarioResult.final_state`.
     """
     started = time.perf_counter()
     result = ScenarioResult(scenario)
     try:
         _run(scenario, result, log=log, atomic=atomic or _has_error_steps(scenario),
-             final_state=final_state)
+             checks=checks, final_state=final_state)
     except ScenarioError as exc:
         result.error = str(exc)
     except bridge.EngineProblem as exc:
@@ -215,8 +218,14 @@ def _has_error_steps(scenario: Scenario) -> bool:
     return any("error" in step for step in scenario.steps)
 
 
+def _check_invariants(table: bridge.Table, where: str) -> None:
+    problems = table.invariant_problems()
+    if problems:
+        raise ScenarioError(f"{where}: the engine broke its invariants: {'; '.join(problems)}")
+
+
 def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
-         final_state: bool) -> None:
+         checks: bool, final_state: bool) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
@@ -224,6 +233,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
+    if checks:
+        _check_invariants(table, "setup")
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
         where = f"step {number} ({describe_step(step)})"
@@ -272,6 +283,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
                     }
                 )
         script.finish()
+        if checks:
+            _check_invariants(table, where)
         if script.refused:
             record["refused_answers"] = list(script.refused)
         record["log"] = table.log_since(mark)

@@ -1187,7 +1187,6 @@ class GameBase:
 
     def _resolve_once(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
         d = card.defn
-        n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
         if d.is_attack:
             for watcher in [c for c in p.in_play if c.defn.while_in_play_attack]:
@@ -1216,9 +1215,13 @@ class GameBase:
             self.potions += d.potions
         if d.on_play is not None:
             d.on_play(self, p, card, Play(card, p, by, again, immune))
-        if by is not None and len(p.durations) > n_durations:
-            for eff in p.durations[n_durations:]:
-                eff.keepers.append(by)
+        if by is not None and again and p.durations:
+            # Only the card that played a Duration more than once stays in play to track
+            # it (Throne Room on Wharf); not one that played it once (Herald), nor one
+            # that played the card that played it (Throne Room on Throne Room on Wharf).
+            for eff in p.durations:
+                if eff.card is card and by not in eff.keepers:
+                    eff.keepers.append(by)
 
     def _shielded(self, attacker: Player) -> frozenset[int]:
         """Other players an Attack cannot affect because a Duration of theirs says so

@@ -88,6 +88,20 @@ def black_market_buy_as_if_buy_phase(self: Game, p: Player, card: Card) -> str |
     return self.buy_restriction(card)
 
 
+_honest_resolve_once = GameBase._resolve_once
+
+
+def every_player_of_a_play_keeps_its_durations(self: GameBase, p: Player, card: Card, by,
+                                               again: bool) -> None:
+    """The old tracking: every card up the chain of plays that made a Duration effect
+    stayed in play with it (outer Throne Rooms, Herald)."""
+    before = len(p.durations)
+    _honest_resolve_once(self, p, card, by, again)
+    for eff in p.durations[before:]:
+        if by is not None and by not in eff.keepers:
+            eff.keepers.append(by)
+
+
 def method(cls: type, name: str, value) -> Patch:
     def apply(mp: pytest.MonkeyPatch) -> None:
         mp.setattr(cls, name, value)
@@ -95,6 +109,10 @@ def method(cls: type, name: str, value) -> Patch:
 
 
 CASES: list[tuple[str, Patch]] = [
+    ("throne-room--throne-room-wharf-outer-discarded",
+     method(GameBase, "_resolve_once", every_player_of_a_play_keeps_its_durations)),
+    ("throne-room--herald-plays-wharf-once",
+     method(GameBase, "_resolve_once", every_player_of_a_play_keeps_its_durations)),
     ("deluded--black-market-action-phase-buy",
      method(Game, "buy_refusal", black_market_buy_as_if_buy_phase)),
     ("reckless--play-all-treasures",

@@ -534,6 +534,8 @@ class Game(GameBase):
             keep_ids = {id(c) for c in p.in_play}
         elif p.durations:
             keep_ids = self.held_by_durations(p)
+        if self.onto_deck_from_play:
+            self._onto_deck_instead(p, keep_ids)
         if any(c.defn.on_discard_from_play is not None for c in p.in_play):
             self._discard_hooked_from_play(p, keep_ids)
         discard = p.discard
@@ -594,6 +596,17 @@ class Game(GameBase):
             self.discard_card(p, c, p.in_play)
             assert hook is not None
             hook(self, p, c)
+
+    def _onto_deck_instead(self, p: Player, keep_ids: set[int]) -> None:
+        """The cards chosen for Scheme that Clean-up would discard from play go onto the
+        deck instead (before the new hand is drawn), in the order the player chooses.
+        Not discarded from play, they fire no when-discarded-from-play ability (Hermit
+        FAQ: a Hermit put on the deck by Scheme is not trashed)."""
+        leaving = list(dict.fromkeys(c for c in self.onto_deck_from_play
+                                     if c in p.in_play and id(c) not in keep_ids))
+        for c in self.order_cards(p, "Scheme", "Put these on your deck (first goes first)",
+                                  leaving):
+            self.topdeck(p, c, p.in_play, "Scheme")
 
     def _end_of_turn(self) -> None:
         """After Clean-up's draw: every player takes back into hand the cards set aside

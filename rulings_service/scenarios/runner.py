@@ -47,6 +47,8 @@ class ScenarioResult:
     unchecked: list[str] = field(default_factory=list)
     #: The canonical final state (:mod:`engine.canonical`), when asked for.
     final_state: dict[str, Any] | None = None
+    #: Why the run stopped early: None, or "time budget" (``run_scenario(budget=...)``).
+    stopped: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -62,6 +64,8 @@ class ScenarioResult:
         }
         if self.unchecked:
             out["unchecked"] = self.unchecked
+        if self.stopped:
+            out["stopped"] = self.stopped
         if with_steps:
             out["setup"] = self.scenario.setup
             out["expect"] = self.scenario.expect
@@ -94,12 +98,15 @@ class Script:
         self.shuffles = [dict(s, index=i) for i, s in enumerate(shuffles)]
         self.asked: list[str] = []
         self.refused: list[str] = []
+        #: The decisions answered in this move, with their options (the replay words them).
+        self.decisions: list[dict[str, Any]] = []
 
     def begin(self, where: str, answers: list[dict[str, Any]]) -> None:
         self.where = where
         self.answers = list(answers)
         self.asked = []
         self.refused: list[str] = []
+        self.decisions = []
 
     def finish(self) -> None:
         if self.answers:
@@ -151,6 +158,7 @@ class Script:
             return self.answer(decision)
         if problem:
             raise ScenarioError(f"{self.where}: answer {step['value']!r} refused: {problem}")
+        self.decisions.append(decision.record(step["value"]))
         return decision.translate(step["value"])
 
     def shuffle(self, player: int, names: list[str]) -> list[str]:
@@ -186,7 +194,8 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
 
 
 def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
-                 checks: bool = True, final_state: bool = False) -> ScenarioResult:
+                 checks: bool = True, final_state: bool = False,
+                 budget: float | None = None) -> ScenarioResult:
     """Run a scenario; never raises for problems of the scenario or the engine.
 
     ``log=False`` runs it with no event log attached: log facts (``log``,
@@ -198,12 +207,24 @@ def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
     setup and after every move: a broken one is an error naming the step.
     ``final_state`` keeps the canonical final state in
     :attr:`ScenarioResult.final_state`.
+
+    ``budget`` (seconds of wall clock) stops a run that takes longer, checked
+    at every engine step and between moves: the sandbox runs strangers'
+    scenarios and must not let one hold a worker. The shipped scenarios run
+    without one, so their outcome never depends on the machine's speed.
     """
     started = time.perf_counter()
     result = ScenarioResult(scenario)
+    deadline = None if budget is None else started + budget
     try:
         _run(scenario, result, log=log, atomic=atomic or _has_error_steps(scenario),
-             checks=checks, final_state=final_state)
+             checks=checks, final_state=final_state, deadline=deadline)
+    except bridge.OutOfTime:
+        result.stopped = "time budget"
+        result.error = (
+            f"stopped after {time.perf_counter() - started:.2f} s: the run passed its "
+            f"{budget:g} s time budget"
+        )
     except ScenarioError as exc:
         result.error = str(exc)
     except bridge.EngineProblem as exc:
@@ -225,11 +246,12 @@ def _check_invariants(table: bridge.Table, where: str) -> None:
 
 
 def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
-         checks: bool, final_state: bool) -> None:
+         checks: bool, final_state: bool, deadline: float | None = None) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
-        table = bridge.Table.build(scenario.setup, script, log=log, atomic=atomic)
+        table = bridge.Table.build(scenario.setup, script, log=log, atomic=atomic,
+                                   deadline=deadline)
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
@@ -237,6 +259,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
         _check_invariants(table, "setup")
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise bridge.OutOfTime(f"before step {number}")
         where = f"step {number} ({describe_step(step)})"
         if step["verb"] in CHECK_VERBS:
             found = compare(step["value"], table, unchecked=result.unchecked)
@@ -287,6 +311,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
             _check_invariants(table, where)
         if script.refused:
             record["refused_answers"] = list(script.refused)
+        if script.decisions:
+            record["decisions"] = list(script.decisions)
         record["log"] = table.log_since(mark)
         record["zones"] = table.snapshot()
         result.steps.append(record)

@@ -40,6 +40,8 @@ class Operation:
     errors: tuple[int, ...] = (400, 404)
     needs_scenarios: bool = False
     tag: str = "corpus"
+    #: Media types the body may come in (the OpenAPI document lists them).
+    body_media: tuple[str, ...] = ("application/json",)
 
 
 _SCHEMAS: dict[type[Schema], Schema] = {}
@@ -162,6 +164,12 @@ def api_resolve() -> Response:
     return send(s.ResolveResultSchema, resolve(body["message"], limit, request.host_url))
 
 
+def api_scenarios_run() -> Response:
+    from rulings_service.web.sandbox_views import api_run
+
+    return send(s.ScenarioRunSchema, api_run())
+
+
 def api_ping() -> Response:
     return send(s.PingSchema, {"ok": True, "build_id": services().corpus.build_id})
 
@@ -202,6 +210,12 @@ OPERATIONS: tuple[Operation, ...] = (
               "Resolve every [[Card Name]] (and [[Card Name?]] with rulings) in a message",
               s.ResolveResultSchema, method="POST", body=s.ResolveRequestSchema,
               errors=(400, 413, 415), tag="bots"),
+    Operation("/scenarios/run", "scenarios_run", api_scenarios_run,
+              "Run a scenario (YAML or JSON, at most 16 KiB) and get the engine's answer: the "
+              "transcript, whether its expectations held, expected vs actual",
+              s.ScenarioRunSchema, method="POST", body=s.ScenarioRunRequestSchema,
+              errors=(400, 413, 415, 422), needs_scenarios=True, tag="scenarios",
+              body_media=("application/json", "application/yaml")),
     Operation("/ping", "ping", api_ping, "Liveness and build id (also the load-test ceiling)",
               s.PingSchema, errors=(), tag="meta"),
 )

@@ -30,4 +30,8 @@ DEFAULTS: dict[str, object] = {
     "SEARCH_DEFAULT_LIMIT": 10,
     "SEARCH_MAX_LIMIT": 50,
     "JSON_SORT_KEYS": False,
+    # The sandbox (``/sandbox``, ``POST /api/v1/scenarios/run``): the largest scenario
+    # text, and the seconds of wall clock one run may take (see docs/replay-and-sandbox.md).
+    "SANDBOX_MAX_BYTES": 16 * 1024,
+    "SANDBOX_TIME_BUDGET": 2.0,
 }

@@ -17,7 +17,9 @@ ERROR_TEXT = {
     405: "method not allowed",
     413: "body too large",
     414: "URL too long (path over 1024 bytes, query string over 2048)",
-    415: "body is not JSON",
+    415: "body is not JSON (or, where accepted, YAML)",
+    422: "the scenario passed a limit (its steps or cards, the engine's step limit or the "
+         "time budget)",
 }
 
 
@@ -53,7 +55,10 @@ def _operation(op: Operation) -> dict[str, Any]:
     if op.body is not None:
         out["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": op.body}},
+            "content": {
+                media: {"schema": op.body if media.endswith("json") else {"type": "string"}}
+                for media in op.body_media
+            },
         }
     return out
 

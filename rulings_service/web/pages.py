@@ -14,8 +14,8 @@ from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import Schema
 
 from rulings_service.paths import SOURCES_DIR
+from rulings_service.web import replay_view, views
 from rulings_service.web import schemas as s
-from rulings_service.web import views
 from rulings_service.web.api import send
 from rulings_service.web.openapi import build_spec
 from rulings_service.web.services import services
@@ -120,9 +120,13 @@ def card_page(slug: str) -> Response | str:
 def ruling_page(ruling_id: str) -> Response | str:
     ruling_id, as_json = _split(ruling_id)
     data = views.ruling_detail(ruling_id)
+    data["citations"] = replay_view.citations(data["ruling"], data["sources"])
+    boards = []
     if services().scenarios is not None:
         data["replays"] = views.replay(ruling_id)["scenarios"]
-    return page("ruling.html", s.RulingPageSchema, data, as_json)
+        if not as_json:
+            boards = [replay_view.replay_view(t) for t in data["replays"]]
+    return page("ruling.html", s.RulingPageSchema, data, as_json, boards=boards)
 
 
 def source_page(source_id: str) -> Response | str:
@@ -178,4 +182,13 @@ def make_pages_blueprint(with_scenarios: bool) -> Blueprint:
         rules += [("/audit", "audit", audit_page), ("/audit.json", "audit_json", audit_twin)]
     for rule, endpoint, view in rules:
         bp.add_url_rule(rule, endpoint, view, methods=["GET"])
+    if with_scenarios:
+        from rulings_service.web import sandbox_views
+
+        bp.add_url_rule("/scenarios/<scenario_id>", "scenario", sandbox_views.scenario_page,
+                        methods=["GET"])
+        bp.add_url_rule("/sandbox", "sandbox", sandbox_views.sandbox_page,
+                        methods=["GET", "POST"])
+        bp.add_url_rule("/sandbox/download", "sandbox_download",
+                        sandbox_views.sandbox_download, methods=["GET", "POST"])
     return bp

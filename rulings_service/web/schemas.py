@@ -42,6 +42,9 @@ class ErrorSchema(_Out):
     fields_errors = fields.Dict(
         data_key="fields", metadata={"description": "for invalid input: messages per field"}
     )
+    problems = fields.List(
+        fields.Dict(), metadata={"description": "for an invalid scenario: {field, line, message}"}
+    )
 
 
 # ----------------------------------------------------------------- corpus records
@@ -92,6 +95,11 @@ class CardSchema(_Out):
     ruling_ids = fields.List(fields.String(), required=True)
 
 
+class ScenarioRefSchema(_Out):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+
+
 class CardDetailSchema(_Out):
     card = fields.Nested(CardSchema, required=True)
     rulings = fields.List(fields.Nested(RulingSchema), required=True)
@@ -99,6 +107,17 @@ class CardDetailSchema(_Out):
         fields.Nested(RulingSchema),
         required=True,
         metadata={"description": "rulings of other cards that mention this one"},
+    )
+    sources_have_faq = fields.Boolean(
+        required=True,
+        metadata={"description": "false when the sources hold no ruling of the card's set "
+                                 "(no FAQ: Hinterlands)"},
+    )
+    card_text_demonstrations = fields.List(
+        fields.Nested(ScenarioRefSchema),
+        required=True,
+        metadata={"description": "scenarios in which this engine plays out the card's printed "
+                                 "text; demonstrations of the card text, not official rulings"},
     )
 
 
@@ -284,6 +303,52 @@ class ReplaySchema(_Out):
     )
 
 
+class ScenarioRunRequestSchema(Schema):
+    """The documented shape of a scenario to run (the scenario file format, as JSON).
+
+    The body is validated by the scenario loader's own marshmallow schema
+    (``scenarios.schema.SandboxScenarioSchema``), which knows every step verb
+    and expectation; this one only documents the top level for the OpenAPI
+    document. ``expect`` is optional in the sandbox.
+    """
+
+    title = fields.String(required=True, validate=validate.Length(min=1),
+                          metadata={"description": "what the scenario shows"})
+    id = fields.String(metadata={"description": "'<card-slug>--<what>'; optional here"})
+    rulings = fields.List(fields.String(), metadata={"description": "ruling ids (optional)"})
+    notes = fields.String()
+    setup = fields.Dict(required=True, metadata={"description": "kingdom, players, zones..."})
+    steps = fields.List(fields.Dict(), required=True,
+                        metadata={"description": "moves, answers and checks, in order"})
+    expect = fields.Dict(metadata={"description": "what must hold after the steps (optional)"})
+
+
+class ExpectationOutcomeSchema(_Out):
+    given = fields.Boolean(required=True, metadata={"description": "the scenario expects "
+                                                                  "something"})
+    held = fields.Boolean(allow_none=True, required=True,
+                          metadata={"description": "null when nothing was expected or the run "
+                                                   "failed before comparing"})
+    mismatches = fields.List(fields.Dict(), required=True,
+                             metadata={"description": "each {field, expected, actual}"})
+
+
+class ScenarioRunSchema(_Out):
+    label = fields.String(required=True,
+                          metadata={"description": "the engine's answer, not an official ruling"})
+    passed = fields.Boolean(required=True)
+    expect = fields.Nested(ExpectationOutcomeSchema, required=True)
+    scenarios = fields.List(fields.Dict(), required=True,
+                            metadata={"description": "one transcript, as the replay endpoint's"})
+    permalink = fields.String(allow_none=True, required=True,
+                              metadata={"description": "/sandbox?s=... (null for JSON bodies "
+                                                       "or when too long for a URL)"})
+
+
+class ScenarioPageSchema(_Out):
+    scenario = fields.Dict(required=True, metadata={"description": "the replay transcript"})
+
+
 class AuditSchema(_Out):
     audit = fields.Dict(required=True, metadata={"description": "totals, per set and per card"})
 
@@ -294,10 +359,21 @@ class PingSchema(_Out):
 
 
 # ----------------------------------------------------------------- page twins
+class HumanCitationSchema(_Out):
+    document = fields.String(required=True)
+    title = fields.String(required=True)
+    section = fields.String(required=True, metadata={"description": "the entry or section"})
+    quote = fields.String(allow_none=True, required=True)
+    url = fields.String(required=True, metadata={"description": "anchor that highlights it"})
+    start = fields.Integer(required=True)
+    end = fields.Integer(required=True)
+
+
 class RulingPageSchema(RulingDetailSchema):
     replays = fields.List(
         fields.Dict(), metadata={"description": "replay transcripts of its scenarios"}
     )
+    citations = fields.List(fields.Nested(HumanCitationSchema))
 
 
 class CitationSchema(_Out):

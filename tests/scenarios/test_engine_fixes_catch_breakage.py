@@ -102,6 +102,17 @@ def every_player_of_a_play_keeps_its_durations(self: GameBase, p: Player, card: 
             eff.keepers.append(by)
 
 
+_honest_buy_event = Game.buy_event
+
+
+def event_counts_as_a_card_bought(self: Game, name: str):
+    """A wrong engine: Goons' "when you buy a card" also fires for an Event."""
+    out = _honest_buy_event(self, name)
+    p = self.players[self.current]
+    p.vp_tokens += sum(1 for c in p.in_play if c.name == "Goons")
+    return out
+
+
 def method(cls: type, name: str, value) -> Patch:
     def apply(mp: pytest.MonkeyPatch) -> None:
         mp.setattr(cls, name, value)
@@ -109,6 +120,8 @@ def method(cls: type, name: str, value) -> Patch:
 
 
 CASES: list[tuple[str, Patch]] = [
+    ("events--goons-no-token-for-an-event",
+     method(Game, "buy_event", event_counts_as_a_card_bought)),
     ("throne-room--throne-room-wharf-outer-discarded",
      method(GameBase, "_resolve_once", every_player_of_a_play_keeps_its_durations)),
     ("throne-room--herald-plays-wharf-once",

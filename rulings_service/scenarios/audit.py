@@ -21,9 +21,11 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from parsers.catalogue import slugify
+from parsers.catalogue import slugify as _slugify
 from rulings_service.scenarios import card_text
 from rulings_service.scenarios.loader import Scenario, scan_scenarios
 from rulings_service.scenarios.names import suggest
@@ -67,6 +69,32 @@ class UnknownScope(ValueError):
                 f"({BASIC_SCOPE!r} is the basic cards of every set)"
             )
         super().__init__(message)
+
+
+#: Card names are few and repeat in every scope check; the web service audits
+#: many scopes per process, so each name is slugified once.
+slugify = lru_cache(maxsize=4096)(_slugify)
+
+
+@dataclass
+class AuditMemo:
+    """What audits of one process share: the scanned scenario files and each replay.
+
+    Within one process the scenario files, the engine and the corpus do not
+    change, so neither does a scenario's result; reading 800 files costs
+    seconds, replaying them all a few more. The web service keeps one memo,
+    so only its first audit pays; the CLI runs one audit and needs none.
+    """
+
+    scanned: tuple[list[Scenario], list[str]] | None = None
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def scan(self) -> tuple[list[Scenario], list[str]]:
+        """The valid scenarios and the file errors, read on first use."""
+        if self.scanned is None:
+            scenarios, errors = scan_scenarios()
+            self.scanned = (scenarios, [str(err) for err in errors])
+        return self.scanned
 
 
 def known_sets(corpus: Any) -> list[str]:
@@ -174,6 +202,7 @@ def run_audit(
     scenarios: list[Scenario] | None = None,
     progress: Progress | None = None,
     max_informational: float | None = None,
+    memo: AuditMemo | None = None,
 ) -> dict[str, Any]:
     """Replay the scenarios in scope and count every ruling; JSON-serialisable result.
 
@@ -187,6 +216,10 @@ def run_audit(
     informational is the easy way out of writing scenarios, and this is the
     guard against it. ``None`` (the default) sets no limit, since a single
     card's few rulings can honestly all be informational.
+
+    ``memo`` is an :class:`AuditMemo` the caller keeps between audits: the
+    scenario files are read once and each scenario is replayed once, then
+    every later scope is counted from what it holds.
     """
     if max_informational is not None and not 0 <= max_informational <= 1:
         raise ValueError(f"max_informational must be a share from 0 to 1, got {max_informational}")
@@ -199,7 +232,9 @@ def run_audit(
         corpus = ensure_built()
     card = resolve_scope(corpus, set, card)
     file_errors: list[str] = []
-    if scenarios is None:
+    if scenarios is None and memo is not None:
+        scenarios, file_errors = memo.scan()
+    elif scenarios is None:
         scenarios, errors = scan_scenarios()
         file_errors = [str(err) for err in errors]
     info = informational()
@@ -207,9 +242,12 @@ def run_audit(
     scope = scope_rulings(corpus, set, card)
     selected = scenarios_in_scope(corpus, scenarios, set, card)
 
+    replayed = memo.results if memo is not None else {}
     results: dict[str, dict[str, Any]] = {}
     for scenario in selected:
-        results[scenario.id] = run_scenario(scenario).as_dict(with_steps=False)
+        if scenario.id not in replayed:
+            replayed[scenario.id] = run_scenario(scenario).as_dict(with_steps=False)
+        results[scenario.id] = replayed[scenario.id]
         if progress:
             progress(scenario.id)
 

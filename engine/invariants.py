@@ -81,7 +81,8 @@ def _duration_held(p: Player, eff: DurationEffect, trash: list[Card]) -> bool:
     """A waiting duration effect is held in play by its card or by a card that played it,
     or its card waits on one of its owner's mats (a Reaction set aside: Horse Traders),
     or its card was trashed from play (a Duration Treasure Mint trashes) - its effect
-    still happens, as a Duration's does whenever its card has left play."""
-    return (eff.card in p.in_play or any(k in p.in_play for k in eff.keepers)
+    still happens, as a Duration's does whenever its card has left play, and from the
+    trash the card may have been gained by anyone (Shaman) without taking it along."""
+    return (eff.left_play or eff.card in p.in_play or any(k in p.in_play for k in eff.keepers)
             or any(eff.card in mat for mat in p.mats.values())
             or any(eff.card is c for c in trash))

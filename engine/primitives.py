@@ -541,30 +541,38 @@ class GameBase:
             self._event("draw", p, drawn[logged:])
         return drawn
 
-    def take_top(self, p: Player) -> Card | None:
-        """Remove the top card of ``p``'s deck (shuffling if needed) and return it.
+    def take_top(self, p: Player, may_shuffle: bool = True) -> Card | None:
+        """Remove the top card of ``p``'s deck (shuffling if needed and allowed) and
+        return it, or None if there is none even after shuffling: every card may have
+        been kept out of the shuffle (Avoid).
 
         The caller must put it somewhere (usually :meth:`set_aside`).
         """
         if not p.deck:
-            if not p.discard:
+            if not p.discard or not may_shuffle:
                 return None
             self.shuffle(p)
+            if not p.deck:
+                return None
         return p.deck.pop()
 
     def reveal_from_deck(self, p: Player, n: int, source: str | None = None,
-                         look: bool = False) -> list[Card]:
+                         look: bool = False, may_shuffle: bool = True) -> list[Card]:
         """Take up to ``n`` cards off the top of ``p``'s deck into their set-aside zone,
         revealed (or, with ``look``, only looked at), shuffling when needed (the
         cards already taken are not shuffled in).
 
+        At most one shuffle: if the new deck runs out too (Avoid kept cards out of it),
+        the player takes what they can (Avoid's FAQ), as :meth:`draw` does.
         The caller moves each card on (hand, discard, trash, back on the deck).
         """
         taken: list[Card] = []
         for _ in range(n):
-            c = self.take_top(p)
+            shuffles = not p.deck and bool(p.discard)
+            c = self.take_top(p, may_shuffle)
             if c is None:
                 break
+            may_shuffle = may_shuffle and not shuffles
             p.set_aside.append(c)
             taken.append(c)
         if taken and self._logging:
@@ -882,6 +890,8 @@ class GameBase:
         if card not in from_zone:
             return
         from_zone.remove(card)
+        if p.durations and from_zone is p.in_play:
+            self._left_play(p, card)
         if self.possessed_by is not None and p.index == self.current:
             # Possession: trashed all the same, but set aside until the turn ends - on a
             # mat of their own, not in ``set_aside``, which other cards empty and refill
@@ -898,6 +908,13 @@ class GameBase:
             self._react_to_trash(p, card)
         if self._masks:
             self._unmask(card)  # it was that card while trashed (Band of Misfits FAQ)
+
+    @staticmethod
+    def _left_play(p: Player, card: Card) -> None:
+        """Note that ``card``, trashed from play, no longer holds its waiting effects."""
+        for eff in p.durations:
+            if eff.card is card:
+                eff.left_play = True
 
     def trash_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
                     source: str | None = None) -> None:
@@ -916,6 +933,8 @@ class GameBase:
         for card in cards:
             self._step()
             from_zone.remove(card)
+            if p.durations and from_zone is p.in_play:
+                self._left_play(p, card)
             if possessed:
                 p.mats.setdefault(POSSESSION_MAT, []).append(card)
                 self.possession_trashed.append(card)
@@ -1250,7 +1269,6 @@ class GameBase:
 
     def _resolve_once(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
         d = card.defn
-        n_durations = len(p.durations)
         immune: frozenset[int] = frozenset()
         if d.is_attack:
             for watcher in [c for c in p.in_play if c.defn.while_in_play_attack]:
@@ -1279,9 +1297,13 @@ class GameBase:
             self.potions += d.potions
         if d.on_play is not None:
             d.on_play(self, p, card, Play(card, p, by, again, immune))
-        if by is not None and len(p.durations) > n_durations:
-            for eff in p.durations[n_durations:]:
-                eff.keepers.append(by)
+        if by is not None and again and p.durations:
+            # Only the card that played a Duration more than once stays in play to track
+            # it (Throne Room on Wharf); not one that played it once (Herald), nor one
+            # that played the card that played it (Throne Room on Throne Room on Wharf).
+            for eff in p.durations:
+                if eff.card is card and by not in eff.keepers:
+                    eff.keepers.append(by)
 
     def _shielded(self, attacker: Player) -> frozenset[int]:
         """Other players an Attack cannot affect because a Duration of theirs says so
@@ -1405,8 +1427,11 @@ class GameBase:
         Saboteur): that card (None if the deck and discard ran out) and the others, in
         order. All of them wait in ``set_aside``, so a shuffle mid-way leaves them out."""
         others: list[Card] = []
+        may_shuffle = True  # once: cards kept out of that shuffle (Avoid) stay out
         while True:
-            one = self.reveal_from_deck(p, 1, source)
+            shuffles = not p.deck and bool(p.discard)
+            one = self.reveal_from_deck(p, 1, source, may_shuffle=may_shuffle)
+            may_shuffle = may_shuffle and not shuffles
             if not one:
                 return None, others
             if found(one[0]):

@@ -693,6 +693,7 @@ def game_from_state(
     # The Black Market deck in the order given (setup shuffled it, as a normal setup does).
     pool = list(game.black_market)
     game.black_market = [pool.pop([c.name for c in pool].index(n)) for n in spec.black_market]
+    game.card_count -= len(pool)  # the dealt cards not kept are not in the game
 
     def make(names: Iterable[str]) -> list[Card]:
         return [game.new_card(registry.card(x)) for x in names]
@@ -719,6 +720,7 @@ def game_from_state(
             p.turns_taken = ps.turns_taken
         else:
             p.turns_taken = 1 if p.index <= spec.current_player else 0
+    game.card_count -= len(game.trash)  # the given trash replaces the setup's (Zombies)
     game.trash = make(spec.trash)
     game.current = spec.current_player
     game._last_normal = spec.current_player

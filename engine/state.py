@@ -16,15 +16,21 @@ class DurationEffect:
     """A "at the start of your next turn" effect waiting to happen.
 
     ``card`` stays in play until the effect has resolved, and so does every
-    card in ``keepers`` (the Throne Room or King's Court that played it).
+    card in ``keepers``: the Throne Room or King's Court that played ``card`` more
+    than once (not a card that played it once, such as Herald, nor one that played
+    the card that played it, such as an outer Throne Room).
+    ``left_play`` is set when ``card`` is trashed from play before that (Mint,
+    Procession): the effect still happens, and the card may go on from the trash
+    to anywhere (Shaman, Lurker gaining it) without taking the effect along.
     """
 
-    __slots__ = ("card", "effect", "keepers")
+    __slots__ = ("card", "effect", "keepers", "left_play")
 
     def __init__(self, card: Card, effect: Callable[..., None]) -> None:
         self.card = card
         self.effect = effect
         self.keepers: list[Card] = []
+        self.left_play = False
 
 
 class Player:

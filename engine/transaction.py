@@ -43,7 +43,7 @@ def checkpoint(game: Game) -> Any:
              p.kept_in_play[:]),
             {k: v[:] for k, v in p.mats.items()} if p.mats else {},
             dict(p.tokens) if p.tokens else {},
-            [(e, e.keepers[:]) for e in p.durations] if p.durations else [],
+            [(e, e.keepers[:], e.left_play) for e in p.durations] if p.durations else [],
         )
         for p in game.players
     ]
@@ -99,6 +99,7 @@ def rollback(game: Game, saved: Any) -> None:
             setattr(p, f, v)
         p.mats = mats
         p.tokens = tokens
-        for effect, keepers in durations:
+        for effect, keepers, left_play in durations:
             effect.keepers = keepers
-        p.durations = [e for e, _ in durations]
+            effect.left_play = left_play
+        p.durations = [e for e, _, _ in durations]

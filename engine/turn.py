@@ -214,11 +214,12 @@ class Game(GameBase):
             return f"the {name} pile is empty"
         return self._affordable(self.cost(top), name) or self.buy_restriction(top)
 
-    def buy_restriction(self, top: Card) -> str | None:
+    def buy_restriction(self, top: Card, *, starts_buy_phase: bool = True) -> str | None:
         """Why the current player may not buy ``top`` whatever they can pay, or None:
         an Action card while Deluded, a card named by Contraband this turn, or the card's
-        own condition (Grand Market)."""
-        if top.defn.is_action and self._no_action_buys():
+        own condition (Grand Market). ``starts_buy_phase`` is False for a buy that does
+        not move to the Buy phase (Black Market in the Action phase)."""
+        if top.defn.is_action and self._no_action_buys(starts_buy_phase):
             return f"{top.name} is an Action card and Deluded forbids buying Actions this turn"
         if self.cannot_buy and top.name in self.cannot_buy:
             return f"{top.name} was named for Contraband this turn"
@@ -227,10 +228,11 @@ class Game(GameBase):
             return forbidden(self, self.players[self.current])
         return None
 
-    def _no_action_buys(self) -> bool:
-        """Deluded: returned at the start of this Buy phase, or about to be (a buy made
-        from the Action phase starts the Buy phase first)."""
-        return self.deluded or (self.phase == "action"
+    def _no_action_buys(self, starts_buy_phase: bool = True) -> bool:
+        """Deluded: returned at the start of this Buy phase, or about to be (a Supply buy
+        made from the Action phase starts the Buy phase first). A buy that leaves the
+        phase alone (Black Market) is not in the Buy phase, where Deluded starts."""
+        return self.deluded or (starts_buy_phase and self.phase == "action"
                                 and "Deluded" in self.players[self.current].states)
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
@@ -321,7 +323,7 @@ class Game(GameBase):
             return f"{p.name} has {p.debt} debt to repay before buying"
         if cost.coins > self.coins or cost.potion > self.potions:
             return f"{card.name} costs more than {p.name} has"
-        return self.buy_restriction(card)
+        return self.buy_restriction(card, starts_buy_phase=False)
 
     def _overpay(self, p: Player, bought: Card) -> None:
         """Guilds' overpay: when buying a card that allows it, ask how much more to pay.

@@ -135,10 +135,13 @@ def _library(g: Game, p: Player, card: Card, play: Play) -> None:
     # Only its own set-aside cards are discarded: a Golem playing Library keeps the
     # other Action it revealed set aside, to play next.
     aside: list[Card] = []
+    may_shuffle = True  # once: cards Avoid kept out of that shuffle stay out
     while len(p.hand) < 7:
-        c = g.take_top(p)
+        shuffles = not p.deck and bool(p.discard)
+        c = g.take_top(p, may_shuffle)
         if c is None:
             break
+        may_shuffle = may_shuffle and not shuffles
         p.hand.append(c)
         g.log("draw", p, (c,), card.name)
         if c.defn.is_action and g.yes_no(p, card.name, f"Set aside {c.name}?",

@@ -39,7 +39,11 @@ def _looks_like_path(argument: str) -> bool:
     "--all-zones", is_flag=True,
     help="Print every zone after each step, not only the zones that changed.",
 )
-def replay_command(scenario_id: str, as_json: bool, all_zones: bool) -> None:
+@click.option(
+    "--no-log", "no_log", is_flag=True,
+    help="Run without the event log (as bots do): log facts are listed as unchecked.",
+)
+def replay_command(scenario_id: str, as_json: bool, all_zones: bool, no_log: bool) -> None:
     """Replay a scenario step by step, with its nested log.
 
     ID_OR_PATH is a scenario id of the corpus or a scenario file anywhere
@@ -57,9 +61,9 @@ def replay_command(scenario_id: str, as_json: bool, all_zones: bool) -> None:
             from rulings_service.scenarios.runner import run_scenario
 
             scenario = load_any_scenario_file(Path(scenario_id))
-            transcript = run_scenario(scenario).as_dict(with_steps=True)
+            transcript = run_scenario(scenario, log=not no_log).as_dict(with_steps=True)
         else:
-            transcript = replay(scenario_id)
+            transcript = replay(scenario_id, log=not no_log)
     except KeyError:
         raise click.ClickException(
             f"no scenario {scenario_id!r} (see `rulings scenarios` for the list)"

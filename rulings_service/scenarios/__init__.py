@@ -38,11 +38,12 @@ __all__ = [
 ]
 
 
-def replay(scenario_id: str) -> dict[str, Any]:
-    """Run one scenario and return its transcript; ``KeyError`` if there is no such id."""
+def replay(scenario_id: str, *, log: bool = True) -> dict[str, Any]:
+    """Run one scenario and return its transcript; ``KeyError`` if there is no such id.
+    ``log=False`` runs it without the event log (log facts are then listed unchecked)."""
     from rulings_service.scenarios.runner import run_scenario
 
-    return run_scenario(find_scenario(scenario_id)).as_dict(with_steps=True)
+    return run_scenario(find_scenario(scenario_id), log=log).as_dict(with_steps=True)
 
 
 def ruling_status(ruling_id: str) -> dict[str, Any]:

@@ -258,6 +258,7 @@ class Table:
                 states = (setup.get(f"player{number}") or {}).get("states")
                 if states:
                     game.players[number - 1].states = list(states)
+            _place_pile_tokens(game, setup)
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
@@ -339,6 +340,7 @@ class Table:
                 entry["states"] = list(p["states"])
             if p["durations"]:
                 entry["durations"] = p["durations"]
+            entry["turns_taken"] = p["turns_taken"]
             entry["score"] = self.game.victory_points(self.game.players[number - 1])
             players.append(entry)
         turn = {
@@ -352,6 +354,8 @@ class Table:
         }
         if raw.get("extra_turn"):
             turn["extra_turn"] = True
+        if raw.get("possessed_by") is not None:
+            turn["controller"] = raw["possessed_by"] + 1  # Possession: who makes the choices
         supply = dict(raw["supply"])
         supply.update(raw.get("non_supply", {}))
         boons = self.game.boons
@@ -362,6 +366,12 @@ class Table:
                 "boons_saved": [name for _, name in boons.saved],
                 "boons_deck_size": len(boons.cards),
                 "hexes_deck_size": len(self.game.hexes.cards)}
+        tokens = {name: dict(pile.tokens) for name, pile in self.game.piles.items()
+                  if pile.supply and pile.tokens}
+        if tokens:
+            snap["pile_tokens"] = tokens
+        if self.game.trade_route_mat:
+            snap["trade_route_mat"] = self.game.trade_route_mat
         if raw["black_market"] or "Black Market" in self.game.piles:
             snap["black_market"] = raw["black_market"]  # the Black Market deck, top first
         return snap
@@ -384,6 +394,12 @@ class Table:
 
     def log_since(self, mark: int) -> list[dict[str, Any]]:
         return convert_log(self.log.roots[mark:]) if self.log is not None else []
+
+    def invariant_problems(self) -> list[str]:
+        """What is wrong with the engine's state (empty: nothing), by its own checker."""
+        from engine.invariants import check_invariants
+
+        return check_invariants(self.game)
 
     def canonical(self) -> dict[str, Any]:
         """The whole rules state (:func:`engine.canonical.canonical_state`)."""
@@ -440,6 +456,22 @@ def _state_description(setup: dict[str, Any]) -> dict[str, Any]:
         "bane": setup.get("bane"),
         "traits": dict(setup.get("traits", {})),
     }
+
+
+def _place_pile_tokens(game: Any, setup: dict[str, Any]) -> None:
+    """``setup.pile_tokens`` (replacing the setup's tokens of those names) and
+    ``setup.trade_route_mat``."""
+    for pile_name, tokens in (setup.get("pile_tokens") or {}).items():
+        pile = game.piles.get(pile_name)
+        if pile is None or not pile.supply:
+            raise EngineProblem(f"setup.pile_tokens: {pile_name} is not a Supply pile here")
+        for token, n in tokens.items():
+            if n:
+                pile.tokens[token] = n
+            else:
+                pile.tokens.pop(token, None)
+    if "trade_route_mat" in setup:
+        game.trade_route_mat = setup["trade_route_mat"]
 
 
 def _stack(deck: Any, key: str, top_first: list[str]) -> None:

@@ -27,7 +27,8 @@ NON_CARD_SOURCES = frozenset({"buy", "test"})
 #: Setup keys of a player whose values are lists of cards.
 _SETUP_CARD_LISTS = (*PLAYER_ZONES, "durations", "states")
 #: Expectation keys of a player whose values are lists of cards.
-_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order", "states")
+_EXPECT_CARD_LISTS = (*PLAYER_ZONES, "hand_any_order", "discard_any_order", "states",
+                      "durations")
 
 
 @lru_cache(maxsize=1)
@@ -128,6 +129,9 @@ def _setup_fields(setup: dict[str, Any]) -> Iterator[tuple[str, str]]:
             yield f"setup.supply.{pile}", pile
         if isinstance(contents, list):
             yield from _listed(f"setup.supply.{pile}", contents)
+    for pile in setup.get("pile_tokens") or {}:
+        if pile not in pile_names():
+            yield f"setup.pile_tokens.{pile}", pile
     for trait, pile in (setup.get("traits") or {}).items():
         yield f"setup.traits.{trait}", trait
         if pile != "random":
@@ -163,9 +167,10 @@ def _step_fields(where: str, step: dict[str, Any]) -> Iterator[tuple[str, str]]:
 
 def _expect_fields(where: str, expect: dict[str, Any]) -> Iterator[tuple[str, str]]:
     yield from _player_fields(where, expect, _EXPECT_CARD_LISTS)
-    for pile in expect.get("supply") or {}:
-        if pile not in pile_names():
-            yield f"{where}.supply.{pile}", pile
+    for key in ("supply", "pile_tokens"):
+        for pile in expect.get(key) or {}:
+            if pile not in pile_names():
+                yield f"{where}.{key}.{pile}", pile
     yield from _listed(f"{where}.trash", expect.get("trash"))
     for key in ("supply_piles", "kingdom_piles"):
         for index, pile in enumerate(expect.get(key) or ()):

@@ -100,6 +100,8 @@ class Script:
         self.refused: list[str] = []
         #: The decisions answered in this move, with their options (the replay words them).
         self.decisions: list[dict[str, Any]] = []
+        #: Expectations on the decisions' options that did not hold (``options:``).
+        self.mismatches: list[dict[str, Any]] = []
 
     def begin(self, where: str, answers: list[dict[str, Any]]) -> None:
         self.where = where
@@ -134,6 +136,7 @@ class Script:
                     f"{self.where}: answer {describe_step(step)} expects {label} {wanted!r}, "
                     f"but the decision asked is {decision.summary()}"
                 )
+        self._check_options(step, decision)
         if step["verb"] == "react" and decision.kind != "react":
             raise ScenarioError(
                 f"{self.where}: 'react' answers a reaction, but the decision asked is "
@@ -160,6 +163,22 @@ class Script:
             raise ScenarioError(f"{self.where}: answer {step['value']!r} refused: {problem}")
         self.decisions.append(decision.record(step["value"]))
         return decision.translate(step["value"])
+
+    def _check_options(self, step: dict[str, Any], decision: bridge.DecisionView) -> None:
+        """``options`` (exactly these, any order) and ``options_include`` (at least these)
+        on an answer: what the decision offers is an expectation, so a missing option
+        is a mismatch of the scenario, not an error of its script."""
+        offered = list(decision.options)
+        field_name = f"{self.where}: options of {decision.kind!r}" + (
+            f" for {decision.source}" if decision.source else "")
+        if "options" in step and Counter(step["options"]) != Counter(offered):
+            self.mismatches.append({"field": field_name, "expected": sorted(step["options"]),
+                                    "actual": sorted(offered)})
+        missing = [o for o in step.get("options_include", ()) if o not in offered]
+        if missing:
+            self.mismatches.append({"field": field_name,
+                                    "expected": f"offers {', '.join(missing)}",
+                                    "actual": sorted(offered)})
 
     def shuffle(self, player: int, names: list[str]) -> list[str]:
         """The dictated order (top first) for this player's shuffle of ``names``."""
@@ -194,15 +213,19 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
 
 
 def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
-                 final_state: bool = False, budget: float | None = None) -> ScenarioResult:
+                 checks: bool = True, final_state: bool = False,
+                 budget: float | None = None) -> ScenarioResult:
     """Run a scenario; never raises for problems of the scenario or the engine.
 
     ``log=False`` runs it with no event log attached: log facts (``log``,
     ``log_absent``) are then not compared but listed in ``unchecked``, and
     everything else is. ``atomic=False`` turns off all-or-nothing moves, which
     a step with ``error:`` needs (the refused move must leave the state
-    untouched), so such scenarios always run atomic. ``final_state`` keeps the
-    canonical final state in :attr:`ScenarioResult.final_state`.
+    untouched), so such scenarios always run atomic. ``checks`` checks the
+    engine's invariants (:func:`engine.invariants.check_invariants`) after the
+    setup and after every move: a broken one is an error naming the step.
+    ``final_state`` keeps the canonical final state in
+    :attr:`ScenarioResult.final_state`.
 
     ``budget`` (seconds of wall clock) stops a run that takes longer, checked
     at every engine step and between moves: the sandbox runs strangers'
@@ -214,7 +237,7 @@ def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
     deadline = None if budget is None else started + budget
     try:
         _run(scenario, result, log=log, atomic=atomic or _has_error_steps(scenario),
-             final_state=final_state, deadline=deadline)
+             checks=checks, final_state=final_state, deadline=deadline)
     except bridge.OutOfTime:
         result.stopped = "time budget"
         result.error = (
@@ -235,8 +258,14 @@ def _has_error_steps(scenario: Scenario) -> bool:
     return any("error" in step for step in scenario.steps)
 
 
+def _check_invariants(table: bridge.Table, where: str) -> None:
+    problems = table.invariant_problems()
+    if problems:
+        raise ScenarioError(f"{where}: the engine broke its invariants: {'; '.join(problems)}")
+
+
 def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
-         final_state: bool, deadline: float | None = None) -> None:
+         checks: bool, final_state: bool, deadline: float | None = None) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
@@ -245,6 +274,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
+    if checks:
+        _check_invariants(table, "setup")
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
         if deadline is not None and time.perf_counter() > deadline:
@@ -295,6 +326,8 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
                     }
                 )
         script.finish()
+        if checks:
+            _check_invariants(table, where)
         if script.refused:
             record["refused_answers"] = list(script.refused)
         if script.decisions:
@@ -306,6 +339,7 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
     if script.shuffles:
         unused = [s["index"] for s in script.shuffles]
         raise ScenarioError(f"setup.shuffles{unused} never happened (unused dictated shuffles)")
+    result.mismatches.extend(script.mismatches)
     result.mismatches.extend(compare(scenario.expect, table, unchecked=result.unchecked))
     if final_state:
         result.final_state = table.canonical()
@@ -343,8 +377,10 @@ def compare(expect: dict[str, Any], table: bridge.Table,
                 elif item == "tokens":
                     held = player.get("tokens", {})
                     check(name, value, {token: held.get(token, 0) for token in value})
-                elif item == "states":
-                    check(name, value, player.get("states", []))
+                elif item in ("states", "durations"):
+                    check(name, value, player.get(item, []))
+                elif item == "turns_taken":
+                    check(name, value, player["turns_taken"])
                 elif item == "score":
                     check(name, value, table.score(number))
                 else:  # turn counters
@@ -363,7 +399,16 @@ def compare(expect: dict[str, Any], table: bridge.Table,
         elif key == "turn":
             for item, value in wanted.items():
                 default = False if item == "extra_turn" else None
+                if item == "controller":
+                    default = snap["turn"]["player"]  # nobody possesses the turn
                 check(f"turn.{item}", value, snap["turn"].get(item, default))
+        elif key == "pile_tokens":
+            held = snap.get("pile_tokens", {})
+            for pile, tokens in wanted.items():
+                actual = {t: held.get(pile, {}).get(t, 0) for t in tokens}
+                check(f"pile_tokens.{pile}", dict(tokens), actual)
+        elif key == "trade_route_mat":
+            check(key, wanted, snap.get("trade_route_mat", 0))
         elif key == "supply":
             for pile, count in wanted.items():
                 check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))
@@ -419,6 +464,10 @@ def _matches(fact: dict[str, Any], event: dict[str, Any]) -> bool:
         return False
     if "source" in fact and fact["source"] != event.get("source"):
         return False
+    if "data" in fact:
+        data = event.get("data", {})
+        if any(key not in data or data[key] != value for key, value in fact["data"].items()):
+            return False
     return "depth" not in fact or fact["depth"] == event["depth"]
 
 

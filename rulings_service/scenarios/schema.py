@@ -40,8 +40,9 @@ STEP_VERBS: dict[str, tuple[str, frozenset[str]]] = {
     "end_turn": ("none", frozenset({"player", "error"})),
     "gain": ("card", frozenset({"player", "to", "error"})),
     "trash": ("card", frozenset({"player", "from", "error"})),
-    "choose": ("answer", frozenset({"player", "decision", "card", "error"})),
-    "react": ("answer", frozenset({"player", "card"})),
+    "choose": ("answer", frozenset({"player", "decision", "card", "error", "options",
+                                    "options_include"})),
+    "react": ("answer", frozenset({"player", "card", "options", "options_include"})),
     "check": ("expect", frozenset()),
 }
 #: Verbs that answer the decisions raised by the action step before them.
@@ -110,6 +111,17 @@ class PlayerSetupSchema(PlayerZonesSchema):
     durations = _card_list()
     #: The States the player has (Deluded, Miserable, Lost in the Woods...).
     states = _card_list()
+    #: Normal turns the player has already taken (the tiebreaker counts them); by
+    #: default 1 for the players up to the current one and 0 after it.
+    turns_taken = fields.Integer(strict=True, validate=validate.Range(min=0))
+
+
+#: A pile's tokens by name (Embargo, Trade Route), e.g. ``{Embargo: 2}``.
+def _pile_tokens() -> fields.Dict:
+    return fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
+                       values=fields.Dict(keys=fields.String(validate=validate.Length(min=1)),
+                                          values=fields.Integer(strict=True,
+                                                                validate=validate.Range(min=0))))
 
 
 class ShuffleSchema(Schema):
@@ -131,10 +143,12 @@ class TurnSetupSchema(Schema):
 
 
 class TurnExpectSchema(TurnSetupSchema):
-    """The turn state after the steps: the setup's keys plus the turn number and extra turns."""
+    """The turn state after the steps: the setup's keys plus the turn number, extra turns
+    and who controls the turn (``controller``: the Possession player, else ``player``)."""
 
     number = fields.Integer(strict=True, validate=validate.Range(min=1))
     extra_turn = fields.Boolean()
+    controller = fields.Integer(strict=True, validate=_validate_player_number)
 
 
 class SetupSchema(Schema):
@@ -175,6 +189,11 @@ class SetupSchema(Schema):
 
     #: Shelters instead of the starting Estates (Dark Ages; standard setup only).
     shelters = fields.Boolean()
+    #: Tokens already on Supply piles, e.g. ``{Village: {Embargo: 1}}``; given names
+    #: replace the setup's (``{Estate: {Trade Route: 0}}`` takes a Trade Route token off).
+    pile_tokens = _pile_tokens()
+    #: Tokens already on the Trade Route mat.
+    trade_route_mat = fields.Integer(strict=True, validate=validate.Range(min=0))
 
     @validates_schema
     def _shelters_standard(self, data: dict[str, Any], **_: Any) -> None:
@@ -266,6 +285,10 @@ class StepField(fields.Field):
             )
         if "error" in value and not isinstance(value["error"], str):
             raise ValidationError("'error' expected a piece of the expected error message (text)")
+        for key in ("options", "options_include"):
+            if key in value and not (isinstance(value[key], list) and value[key]
+                                     and all(isinstance(o, str) and o for o in value[key])):
+                raise ValidationError(f"'{key}' expected a non-empty list of option ids")
         if verb == "gain" and value.get("to", "discard") not in GAIN_DESTINATIONS:
             raise ValidationError(f"'to' expected one of {', '.join(GAIN_DESTINATIONS)}")
         if verb == "trash" and value.get("from", "hand") not in TRASH_SOURCES:
@@ -322,6 +345,11 @@ class PlayerExpectSchema(PlayerZonesSchema):
     discard_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     #: The States the player has (Lost in the Woods...), in the order taken.
     states = _card_list()
+    #: The cards whose Duration effects are still waiting, in the order they were made
+    #: (a card twice if its effect waits twice: Throne Room on Wharf).
+    durations = _card_list()
+    #: Normal turns taken (the tiebreaker's count).
+    turns_taken = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 #: Kinds of event the engine writes to its log (``Primitives._event``'s first argument).
@@ -352,6 +380,9 @@ class LogFactSchema(Schema):
     source = fields.String()
     count = fields.Integer(strict=True, validate=validate.Range(min=0))
     depth = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: Event data that must match, e.g. ``{to: hand}`` on a gain or ``{boon: The Sun's
+    #: Gift}`` / ``{hex: Delusion}`` on the reveal of a Boon or Hex.
+    data = fields.Dict(keys=fields.String(validate=validate.Length(min=1)), values=fields.Raw())
 
 
 class ExpectSchema(Schema):
@@ -391,6 +422,10 @@ class ExpectSchema(Schema):
     #: How many Boons (Hexes) are in the Boons (Hexes) deck.
     boons_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
     hexes_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
+    #: Tokens on Supply piles by name, e.g. ``{Village: {Embargo: 2}}`` (0: none).
+    pile_tokens = _pile_tokens()
+    #: Tokens on the Trade Route mat.
+    trade_route_mat = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
 MISSING_SUBJECT = (
@@ -399,7 +434,7 @@ MISSING_SUBJECT = (
 )
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"
 #: Expectation keys whose value is a mapping or list of separate checks; empty, they check nothing.
-_CONTAINER_KEYS = ("turn", "supply", "log", "log_absent")
+_CONTAINER_KEYS = ("turn", "supply", "log", "log_absent", "pile_tokens")
 
 
 def count_expectations(expect: dict[str, Any]) -> int:

@@ -65,6 +65,8 @@ def format_transcript(transcript: dict[str, Any], *, all_zones: bool = False) ->
         yield f"ERROR {transcript['error']}"
     for mm in transcript.get("mismatches", []):
         yield f"MISMATCH {mm['field']}: expected {mm['expected']!r}, actual {mm['actual']!r}"
+    if transcript.get("unchecked"):
+        yield f"not checked (run without the event log): {', '.join(transcript['unchecked'])}"
     yield "PASS" if transcript.get("passed") else "FAIL"
 
 

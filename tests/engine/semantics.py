@@ -72,11 +72,11 @@ def game_differences(table: GameSetup, players: int, max_turns: int = 40) -> lis
 
 
 def scenario_differences(scenario: Scenario) -> list[str]:
-    """Where a scenario run as usual (event log, atomic moves) and run bare (no log; no
-    atomic moves unless a step demonstrates a refusal) differ: pass/fail, the state
-    after every step, the final canonical state."""
+    """Where a scenario run as usual (event log, atomic moves, invariant checks) and run
+    bare (none of them; atomic moves only if a step demonstrates a refusal) differ:
+    pass/fail, the state after every step, the final canonical state."""
     usual = run_scenario(scenario, final_state=True)
-    bare = run_scenario(scenario, log=False, atomic=False, final_state=True)
+    bare = run_scenario(scenario, log=False, atomic=False, checks=False, final_state=True)
     if (usual.passed, usual.error) != (bare.passed, bare.error) \
             or usual.mismatches != bare.mismatches:
         return [f"passes {usual.passed} ({usual.error or usual.mismatches}) with the log, "

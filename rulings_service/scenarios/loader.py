@@ -110,13 +110,18 @@ def read_yaml(path: Path) -> Any:
         raise ScenarioFileError(path, [(where, f"invalid YAML: {problem}")]) from None
 
 
+#: One schema for every file: building a marshmallow schema (its nested schemas and
+#: deep-copied fields) cost more than validating a file, and loading keeps no state.
+_SCHEMA = ScenarioSchema()
+
+
 def load_scenario_file(path: Path) -> Scenario:
     """Load and validate one scenario file."""
     raw = read_yaml(path)
     if not isinstance(raw, dict):
         raise ScenarioFileError(path, [("(file)", "expected a mapping with id, title, ...")])
     try:
-        data = ScenarioSchema().load(raw)
+        data = _SCHEMA.load(raw)
     except ValidationError as exc:
         raise ScenarioFileError(path, flatten_messages(exc.messages)) from None
     if data["id"] != path.stem:

@@ -14,9 +14,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 
 from rulings_service.paths import REPO_ROOT, TEMPLATES_DIR
 from rulings_service.web.api import make_api_blueprint
+from rulings_service.web.body_buffer import BodyBuffer
 from rulings_service.web.cache import register_cache
 from rulings_service.web.config import DEFAULTS
 from rulings_service.web.errors import register_error_handlers
@@ -69,9 +71,15 @@ def create_app(
     app.register_blueprint(make_pages_blueprint(with_scenarios))
     app.register_blueprint(make_api_blueprint(with_scenarios))
     register_error_handlers(app)
+    # Compression runs last (Flask runs after-request functions in reverse), after the
+    # cache stored the plain body and the finisher set the ETag, which it suffixes.
+    Compress(app)
     register_cache(app)
     register_headers(app)
     register_filters(app)
+    # Bodies are read whole before Flask sees them: transport failures answer
+    # 400/408/413 in the error shape instead of surfacing inside a view.
+    app.wsgi_app = BodyBuffer(app.wsgi_app, int(app.config["MAX_CONTENT_LENGTH"]))  # type: ignore[method-assign]
 
     @app.context_processor
     def _globals() -> dict[str, Any]:

@@ -14,6 +14,8 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
+from rulings_service.coverage import set_name
+
 _MARK = re.compile(r"</?mark>")
 
 
@@ -62,3 +64,4 @@ def log_fields(data: dict[str, Any] | None) -> list[str]:
 def register_filters(app: Flask) -> None:
     app.jinja_env.filters["marked"] = marked
     app.jinja_env.filters["log_fields"] = log_fields
+    app.jinja_env.filters["set_name"] = set_name

@@ -148,12 +148,17 @@ def load_any_scenario_file(path: Path) -> Scenario:
     return load_scenario_file(path, ScenarioSchema if is_shipped(path) else OutsideScenarioSchema)
 
 
+#: One instance per schema class: building a marshmallow schema (its nested schemas
+#: and deep-copied fields) cost more than validating a file; loading keeps no state.
+_SCHEMAS: dict[type[ScenarioSchema], ScenarioSchema] = {}
+
+
 def validate_scenario(raw: Any, path: Path, schema: type[ScenarioSchema]) -> dict[str, Any]:
     """The loaded data of a parsed scenario; a :class:`ScenarioFileError` lists its problems."""
     if not isinstance(raw, dict):
         raise ScenarioFileError(path, [("(file)", "expected a mapping with id, title, ...")])
     try:
-        data = schema().load(raw)
+        data = _SCHEMAS.setdefault(schema, schema()).load(raw)
     except ValidationError as exc:
         raise ScenarioFileError(path, flatten_messages(exc.messages)) from None
     unknown_cards = card_problems(data)

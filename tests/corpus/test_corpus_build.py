@@ -286,6 +286,7 @@ def test_card_command_unknown_name_suggests(built_dir: Path) -> None:
     assert "Traceback" not in result.output
 
 
+@pytest.mark.slow
 def test_build_command_prints_counts(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["build", "--build-dir", str(tmp_path / "b")])
     assert result.exit_code == 0, result.output

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -25,6 +26,7 @@ class CheckingProvider:
         return self.inner.decide(game, decision)
 
 
+@pytest.mark.slow
 @settings(max_examples=30, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1), players=st.integers(2, 6), launch=st.booleans(),
@@ -82,6 +84,7 @@ MOVES = ["play_action", "play_treasure", "play_all_treasures", "play_night", "bu
          "buy_event", "end_phase", "end_turn", "gain_card", "trash_from_hand"]
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, derandomize=True,
           suppress_health_check=[HealthCheck.too_slow])
 @given(seed=st.integers(0, 2**32 - 1),

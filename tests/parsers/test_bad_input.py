@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -20,6 +21,9 @@ FRAGMENTS = st.sampled_from([
     "Trait Cards\n", "Cheap Cheap cards.\n", "Boons\n", "The Sea's Gift: +1 Card.\n",
     "Continue Reading", "<h2>Smithy</h2>", "<p>Draw.</p>", "é", "\u2014", "(", ")", ". ",
 ])
+#: Fuzz runs of a few hundred parses each: ``slow``, like the other property runs.
+pytestmark = pytest.mark.slow
+
 TEXT = st.one_of(st.lists(FRAGMENTS, max_size=30).map("".join), st.text(max_size=200))
 SETTINGS = settings(max_examples=150, deadline=None,
                     suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -170,14 +170,10 @@ def test_informational_limit_fails_the_audit_only_when_exceeded(
         run_audit("base", corpus=corpus, scenarios=[good], max_informational=10)
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A real corpus build of the shipped sources, shared by the CLI tests."""
-    from rulings_service.corpus_store import ensure_built
-
-    path = tmp_path_factory.mktemp("build")
-    ensure_built(path)
-    return path
+@pytest.fixture()
+def built(shipped_build: Path) -> Path:
+    """The run's real build of the shipped sources (``tests/conftest.py``), shared."""
+    return shipped_build
 
 
 def test_audit_command_base_set_is_clean(built: Path, monkeypatch) -> None:

@@ -8,6 +8,8 @@ as failing tests too, so a typo cannot silently remove a scenario.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from rulings_service.scenarios.loader import scan_scenarios
@@ -37,9 +39,12 @@ def test_there_are_scenarios() -> None:
     assert SCENARIOS, "no scenario files found in corpus/scenarios/"
 
 
-def test_the_whole_corpus_is_accounted_for() -> None:
+@pytest.mark.slow
+def test_the_whole_corpus_is_accounted_for(shipped_build: Path) -> None:
     """Every shipped ruling of every set is demonstrated or informational, once: the
-    audit of the whole corpus passes, with at most a tenth informational."""
+    audit of the whole corpus passes, with at most a tenth informational.
+
+    The audit loads the default build, which the run points at ``shipped_build``."""
     from rulings_service.scenarios.audit import run_audit
 
     report = run_audit(max_informational=0.10)

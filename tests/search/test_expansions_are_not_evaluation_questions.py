@@ -24,6 +24,7 @@ from collections.abc import Iterable, Iterator
 from fractions import Fraction
 from pathlib import Path
 
+import pytest
 import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -82,6 +83,7 @@ def _clashing_pairs(probes: list[frozenset[str]],
                 yield p, t
 
 
+@pytest.mark.slow
 def test_no_expansion_question_restates_an_evaluation_question() -> None:
     evaluation = [
         _words(item["q"])
@@ -112,6 +114,7 @@ _SETS = st.lists(st.frozensets(st.sampled_from([f"w{i}" for i in range(10)]), ma
                  max_size=25)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(probes=_SETS, targets=_SETS)
 def test_prefix_filter_finds_what_all_pairs_find(probes: list[frozenset[str]],

@@ -9,6 +9,7 @@ counts the requests it sent so the ">= 500" target is checked, not assumed.
 
 from __future__ import annotations
 
+import pytest
 import schemathesis
 from flask import Flask
 from hypothesis import HealthCheck, assume, given, settings
@@ -67,6 +68,7 @@ def _run(operation, mode: GenerationMode, sent: list[int], skipped: list[str]) -
         skipped.append(operation.label)
 
 
+@pytest.mark.slow
 def test_api_conforms_to_its_openapi_document(app: Flask) -> None:
     schema = schemathesis.openapi.from_wsgi("/api/openapi.json", app)
     sent: list[int] = []

@@ -35,6 +35,11 @@ class ErrorSchema(_Out):
     candidates = fields.List(
         fields.String(), metadata={"description": "for ambiguous names: the cards it could mean"}
     )
+    name = fields.String(metadata={"description": "for not_covered: the card's printed name"})
+    set = fields.String(allow_none=True,
+                        metadata={"description": "for not_covered: the set it is from"})
+    set_name = fields.String(allow_none=True,
+                             metadata={"description": "for not_covered: that set's name"})
     allowed = fields.List(fields.String(), metadata={"description": "for 405: allowed methods"})
     choices = fields.List(
         fields.String(), metadata={"description": "for an unknown value: the values accepted"}
@@ -260,12 +265,23 @@ class ResolveRequestSchema(Schema):
     )
 
 
+class NotCoveredSchema(_Out):
+    name = fields.String(required=True, metadata={"description": "the card's printed name"})
+    set = fields.String(allow_none=True, required=True, metadata={"description": "set id"})
+    set_name = fields.String(allow_none=True, required=True)
+    note = fields.String(allow_none=True, required=True,
+                         metadata={"description": "why we hold nothing on it, for people"})
+
+
 class ResolvedReferenceSchema(_Out):
     query = fields.String(required=True, metadata={"description": "the name inside [[...]]"})
     want_rulings = fields.Boolean(required=True)
     found = fields.Boolean(required=True)
     card = fields.Nested(CardSchema, allow_none=True, required=True)
     candidates = fields.List(fields.String(), required=True)
+    not_covered = fields.Nested(
+        NotCoveredSchema, allow_none=True, required=True,
+        metadata={"description": "a real card outside the sets our sources cover"})
     rulings = fields.List(fields.Nested(RulingSchema), required=True)
     url = fields.String(allow_none=True, required=True)
 

@@ -48,9 +48,10 @@ CARD_FOLLOWERS = _words("""
     trashes gains gives draws lets says costs makes plays reveals discards work works
     """)
 #: Words after a question's first word that make it a verb or noun of its own
-#: ("count my points", "avoid the attack", "search for"), not a topic named first.
+#: ("count my points", "avoid the attack", "search for"), not a topic named first;
+#: not "a": "mine a silver" uses the card as a verb.
 NOT_A_TOPIC = _words("""
-    my your his her their our its the a an for to up out of it them all me you this that
+    my your his her their our its the for to up out of it them all me you this that
     is are was were be
     """)
 #: Words joining two card names ("mine and remodel", "throne room with a mine").

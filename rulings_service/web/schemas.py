@@ -80,6 +80,13 @@ class RulingSchema(_Out):
     scenarios = fields.List(fields.String(), metadata={"description": "ids of its scenarios"})
 
 
+class SourceNoteSchema(_Out):
+    document = fields.String(required=True, metadata={"description": "source id"})
+    field = fields.String(required=True, metadata={"description": "cost, text or types"})
+    says = fields.String(required=True, metadata={"description": "the source's own words"})
+    note = fields.String(required=True, metadata={"description": "the difference, for people"})
+
+
 class CardSchema(_Out):
     name = fields.String(required=True)
     slug = fields.String(required=True)
@@ -95,6 +102,10 @@ class CardSchema(_Out):
     in_scope = fields.Boolean(required=True)
     implemented = fields.Boolean(required=True)
     ruling_ids = fields.List(fields.String(), required=True)
+    source_notes = fields.List(
+        fields.Nested(SourceNoteSchema), required=True, dump_default=list,
+        metadata={"description": "where a source document gives a fact otherwise than the"
+                                 " printed card (whose value the card keeps)"})
 
 
 class CardDetailSchema(_Out):

@@ -61,3 +61,23 @@ def test_the_audit_refuses_an_uncovered_card_saying_why(client: FlaskClient) -> 
 def test_the_audit_suggests_what_cards_named_answers(client: FlaskClient) -> None:
     body = client.get("/api/v1/audit?card=thron").get_json()
     assert body["candidates"] == ["Throne Room"]
+
+
+def test_a_source_note_shows_on_the_card_page_and_in_the_json(
+        client: FlaskClient, corpus, monkeypatch) -> None:  # noqa: ANN001
+    note = {"document": "plunder-rulebook", "field": "cost", "says": "Feast — Cost 3.",
+            "note": "The rulebook lists this at 3 (a test note)."}
+    feast = next(c for c in corpus.cards if c["slug"] == "feast")
+    monkeypatch.setitem(feast, "source_notes", [note])
+    page = client.get("/cards/feast").get_data(as_text=True)
+    assert "The rulebook lists this at 3 (a test note)." in page
+    assert "Our note: the cost, types and text above are the printed card" in page
+    assert client.get("/api/v1/cards/feast").get_json()["card"]["source_notes"] == [note]
+
+
+
+def test_a_card_without_notes_has_an_empty_list(corpus) -> None:  # noqa: ANN001
+    from rulings_service.web.schemas import CardSchema
+
+    card = {k: v for k, v in corpus.cards[0].items() if k != "source_notes"}
+    assert CardSchema().dump({**card, "implemented": True})["source_notes"] == []

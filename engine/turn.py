@@ -147,12 +147,10 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not self.envious and not (
-                self.watching_plays()) and not any(
-                c.defn.is_treasure and not c.defn.plain for c in hand):
-            # Hot path: plain Treasures only add coins; no Play objects, no events.
-            # (Only when every Treasure is plain, so the play order is the hand order,
-            # and no Coppersmith changed what Copper makes.)
+        if self._only_plain_treasures(hand):
+            # Shortcut: plain Treasures only add coins, so playing them in hand order
+            # needs no Play objects. It is taken with or without a log (the log only
+            # records the plays), so the rules cannot depend on one being attached.
             keep: list[Card] = []
             for c in hand:
                 d = c.defn
@@ -162,6 +160,9 @@ class Game(GameBase):
                     p.in_play.append(c)
                     self.played_this_turn.append(c)
                     played.append(c)
+                    if self._logging:
+                        self._event("play", p, (c,), None, scope=True, again=False)
+                        self._close()
                 else:
                     keep.append(c)
             p.hand = keep
@@ -171,6 +172,17 @@ class Game(GameBase):
                 self.play_card(p, c, p.hand)
                 played.append(c)
         return played
+
+    def _only_plain_treasures(self, hand: list[Card]) -> bool:
+        """Whether playing the Treasures of ``hand`` can only add their coins and Potions:
+        every one is plain, none has a Trait (Reckless, Inspiring), nothing watches plays,
+        and no Coppersmith or Envious changes what a Treasure makes."""
+        if self.copper_bonus or self.envious or self.watching_plays():
+            return False
+        treasures = [c for c in hand if c.defn.is_treasure]
+        if any(not c.defn.plain for c in treasures):
+            return False
+        return not self.traits or all(self.trait_of(c) is None for c in treasures)
 
     @_atomic
     def play_night(self, card: str | Card) -> Card:
@@ -520,6 +532,8 @@ class Game(GameBase):
             keep_ids = {id(c) for c in p.in_play}
         elif p.durations:
             keep_ids = self.held_by_durations(p)
+        if self.onto_deck_from_play:
+            self._onto_deck_instead(p, keep_ids)
         if any(c.defn.on_discard_from_play is not None for c in p.in_play):
             self._discard_hooked_from_play(p, keep_ids)
         discard = p.discard
@@ -580,6 +594,17 @@ class Game(GameBase):
             self.discard_card(p, c, p.in_play)
             assert hook is not None
             hook(self, p, c)
+
+    def _onto_deck_instead(self, p: Player, keep_ids: set[int]) -> None:
+        """The cards chosen for Scheme that Clean-up would discard from play go onto the
+        deck instead (before the new hand is drawn), in the order the player chooses.
+        Not discarded from play, they fire no when-discarded-from-play ability (Hermit
+        FAQ: a Hermit put on the deck by Scheme is not trashed)."""
+        leaving = list(dict.fromkeys(c for c in self.onto_deck_from_play
+                                     if c in p.in_play and id(c) not in keep_ids))
+        for c in self.order_cards(p, "Scheme", "Put these on your deck (first goes first)",
+                                  leaving):
+            self.topdeck(p, c, p.in_play, "Scheme")
 
     def _end_of_turn(self) -> None:
         """After Clean-up's draw: every player takes back into hand the cards set aside

@@ -14,6 +14,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from flask import Flask
+from flask_compress import Compress
 
 from rulings_service.paths import REPO_ROOT, TEMPLATES_DIR
 from rulings_service.web.api import make_api_blueprint
@@ -69,6 +70,9 @@ def create_app(
     app.register_blueprint(make_pages_blueprint(with_scenarios))
     app.register_blueprint(make_api_blueprint(with_scenarios))
     register_error_handlers(app)
+    # Compression runs last (Flask runs after-request functions in reverse), after the
+    # cache stored the plain body and the finisher set the ETag, which it suffixes.
+    Compress(app)
     register_cache(app)
     register_headers(app)
     register_filters(app)

@@ -879,7 +879,7 @@ def _mirror_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _mirror(g: Game, p: Player) -> None:
     g.buys += 1
-    g.watch_gains_this_turn(p, None, _gains_action, _mirror_then)
+    g.watch_gains_this_turn(p, None, _gains_action, _mirror_then, "Mirror")
 
 
 MIRROR = _event("Mirror", 3, _mirror)
@@ -896,7 +896,7 @@ def _rush_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _rush(g: Game, p: Player) -> None:
     g.buys += 1
-    g.watch_gains_this_turn(p, None, _gains_action, _rush_then)
+    g.watch_gains_this_turn(p, None, _gains_action, _rush_then, "Rush")
 
 
 RUSH = _event("Rush", 2, _rush)
@@ -912,7 +912,7 @@ def _gains_any(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _deliver_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
                   gained: Card) -> None:
-    g.watch_gains_this_turn(owner, None, _gains_any, _deliver_then)  # each time
+    g.watch_gains_this_turn(owner, None, _gains_any, _deliver_then, "Deliver")  # each time
     zone = _zone_of(owner, gained)
     if zone is None:
         return
@@ -928,7 +928,7 @@ def _deliver_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 def _deliver(g: Game, p: Player) -> None:
     g.buys += 1
     if g.events_bought.get("Deliver", 0) <= 1:
-        g.watch_gains_this_turn(p, None, _gains_any, _deliver_then)
+        g.watch_gains_this_turn(p, None, _gains_any, _deliver_then, "Deliver")
 
 
 DELIVER = _event("Deliver", 2, _deliver)

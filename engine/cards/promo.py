@@ -1,4 +1,4 @@
-"""Promotional cards: Envoy, Stash, Black Market.
+"""Promotional cards: Envoy, Stash, Black Market, Walled Village, Governor.
 
 Bonuses printed as ``+N`` are data; hooks implement the rest. The FAQ points
 each hook honours are noted where the code makes a choice because of them.
@@ -119,3 +119,64 @@ def _black_market_buy(g: Game, p: Player, card: Card, revealed: list[Card]) -> C
 
 
 BLACK_MARKET = _k("Black Market", 3, ("Action",), coins=2, on_play=_black_market)
+
+
+# --- Walled Village: +1 Card, +2 Actions. At the start of Clean-up, if it is in play with
+# at most one other Action card, its owner may put it on the deck (checked as the
+# question comes, so of two Walled Villages alone the second may follow the first). A
+# card played twice (Throne Room) asks once.
+def _walled_village(g: Game, p: Player, card: Card, play: Play) -> None:
+    if play.again:
+        return
+
+    def at_cleanup(game: Game) -> None:
+        if card not in p.in_play or id(card) in game.held_by_durations(p):
+            return
+        others = sum(1 for c in p.in_play if c is not card and c.defn.is_action)
+        if others <= 1 and game.yes_no(p, card.name, "Put Walled Village on your deck?"):
+            game.topdeck(p, card, p.in_play, card.name)
+
+    g.cleanup_hooks.append(at_cleanup)
+
+
+WALLED_VILLAGE = _k("Walled Village", 4, ("Action",), cards=1, actions=2,
+                    on_play=_walled_village)
+
+
+# --- Governor: +1 Action; choose one, every player from you in turn order doing it, you
+# the version in parentheses: +1 (+3) Cards; gain a Silver (Gold); or each may trash a
+# card from hand and gain one costing exactly 1 (2) coins more (its Potion and debt the
+# same). Not an Attack: nobody can refuse.
+GOVERNOR_MODES = (("cards", "each player +1 Card, you +3"),
+                  ("treasure", "each player gains a Silver, you a Gold"),
+                  ("remodel", "each player may trash a card and gain one costing exactly "
+                              "1 more, you 2 more"))
+
+
+def _governor(g: Game, p: Player, card: Card, play: Play) -> None:
+    mode = g.choose_option(p, card.name, "Choose one", GOVERNOR_MODES)
+    n = len(g.players)
+    for q in [g.players[(p.index + k) % n] for k in range(n)]:
+        mine = q is p
+        if mode == "cards":
+            g.draw(q, 3 if mine else 1)
+        elif mode == "treasure":
+            g.gain(q, "Gold" if mine else "Silver", source=card.name)
+        else:
+            _governor_remodel(g, q, card, 2 if mine else 1)
+
+
+def _governor_remodel(g: Game, q: Player, card: Card, more: int) -> None:
+    picked = g.choose_from_hand(q, card.name, f"Trash a card to gain one costing exactly "
+                                f"{more} more?", min=0)
+    if not picked:
+        return
+    target = g.cost(picked[0]).plus_coins(more)
+    g.trash_card(q, picked[0], q.hand, card.name)
+    name = g.choose_supply(q, card.name, f"Gain a card costing exactly {target.coins}",
+                           max_cost=target, pred=lambda d: g.cost(d).exactly(target))
+    if name:
+        g.gain(q, name, source=card.name)
+
+
+GOVERNOR = _k("Governor", 5, ("Action",), actions=1, on_play=_governor)

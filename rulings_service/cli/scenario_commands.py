@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import sys
+from pathlib import Path
 
 import click
 
@@ -23,8 +24,13 @@ def register(group: click.Group) -> None:
     group.add_command(scenarios_command)
 
 
+def _looks_like_path(argument: str) -> bool:
+    """A file argument ends in .yaml (or names an existing file); anything else is an id."""
+    return argument.endswith((".yaml", ".yml")) or Path(argument).is_file()
+
+
 @click.command("replay")
-@click.argument("scenario_id")
+@click.argument("scenario_id", metavar="ID_OR_PATH")
 @click.option(
     "--json", "as_json", is_flag=True,
     help="Print the transcript as JSON (it always holds every zone after each step).",
@@ -34,16 +40,26 @@ def register(group: click.Group) -> None:
     help="Print every zone after each step, not only the zones that changed.",
 )
 def replay_command(scenario_id: str, as_json: bool, all_zones: bool) -> None:
-    """Replay scenario SCENARIO_ID step by step, with its nested log.
+    """Replay a scenario step by step, with its nested log.
 
+    ID_OR_PATH is a scenario id of the corpus or a scenario file anywhere
+    (PATH.yaml; a file outside corpus/scenarios/ may list no ruling ids).
     The start shows every zone; after each step, the text output shows only
-    the zones that changed (--all-zones: every zone). Exits 1 if the scenario fails.
+    the zones that changed (--all-zones: every zone). Exits 1 if the scenario
+    fails or the file is invalid.
     """
     from rulings_service.scenarios import replay
     from rulings_service.scenarios.transcript import format_transcript
 
     try:
-        transcript = replay(scenario_id)
+        if _looks_like_path(scenario_id):
+            from rulings_service.scenarios.loader import load_any_scenario_file
+            from rulings_service.scenarios.runner import run_scenario
+
+            scenario = load_any_scenario_file(Path(scenario_id))
+            transcript = run_scenario(scenario).as_dict(with_steps=True)
+        else:
+            transcript = replay(scenario_id)
     except KeyError:
         raise click.ClickException(
             f"no scenario {scenario_id!r} (see `rulings scenarios` for the list)"
@@ -66,7 +82,8 @@ def scenarios_command() -> None:
 
     scenarios, errors = scan_scenarios()
     for scenario in scenarios:
-        click.echo(f"{scenario.id:<48} {', '.join(scenario.rulings):<40} {scenario.title}")
+        subject = ", ".join(scenario.rulings) or f"card text: {scenario.card_text}"
+        click.echo(f"{scenario.id:<48} {subject:<40} {scenario.title}")
     for error in errors:
         click.echo(f"INVALID {error}", err=True)
     if errors:
@@ -89,16 +106,33 @@ def scenarios_command() -> None:
     help="Fail when more than this share (0 to 1, e.g. 0.10) of the rulings in scope are "
     "informational. No limit by default.",
 )
+@click.option(
+    "--scenarios", "folder", metavar="DIR",
+    type=click.Path(file_okay=False, dir_okay=True, path_type=Path),
+    help="Audit the scenario files of DIR (your own cases, from anywhere) instead of the "
+    "corpus: each file must load and pass; cited ruling ids must exist.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the report as one JSON object.")
 def audit_command(
-    set_id: str | None, card: str | None, max_informational: float | None, as_json: bool
+    set_id: str | None, card: str | None, max_informational: float | None,
+    folder: Path | None, as_json: bool,
 ) -> None:
     """Replay every scenario and account for every ruling in scope.
 
     Exits 1 when a scenario fails, a ruling in scope is unclassified, a
     scenario cites an unknown ruling id or a file is invalid, when the
     informational share exceeds --max-informational, and for an unknown set or card.
+    With --scenarios DIR: exits 1 when a file of DIR is invalid, fails or cites
+    an unknown ruling id, or when DIR holds no scenario file.
     """
+    if folder is not None:
+        if set_id or card or max_informational is not None:
+            raise click.UsageError(
+                "--scenarios audits the files of a folder; --set, --card and "
+                "--max-informational scope the corpus audit, so give one or the other"
+            )
+        _audit_folder(folder, as_json)
+        return
     from rulings_service.corpus_store import ensure_built
     from rulings_service.scenarios.audit import (
         UnknownScope,
@@ -130,12 +164,40 @@ def audit_command(
         )
     report["file_errors"] = [str(err) for err in errors]
     report["ok"] = report["ok"] and not errors
-    if report["totals"]["rulings"] == 0:
+    demonstrations = report["card_text"]["totals"]["demonstrations"]
+    if report["totals"]["rulings"] == 0 and demonstrations == 0:
         click.echo("warning: the scope has no rulings, so there is nothing to check", err=True)
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))
     else:
         for line in format_audit(report):
+            click.echo(line)
+    if not report["ok"]:
+        sys.exit(1)
+
+
+def _audit_folder(folder: Path, as_json: bool) -> None:
+    """``rulings audit --scenarios DIR``: every file of DIR loaded, replayed and reported."""
+    from rulings_service.scenarios.folder_audit import audit_folder, format_folder_audit
+    from rulings_service.scenarios.loader import scenario_paths
+
+    if not folder.is_dir():
+        raise click.ClickException(f"{folder}: no such folder")
+    known = None
+    try:
+        from rulings_service.corpus_store import ensure_built
+
+        known = {r["id"] for r in ensure_built().rulings}
+    except Exception as exc:  # noqa: BLE001 - the files can still be replayed
+        click.echo(f"warning: cannot load the corpus, so ruling ids are not checked: {exc}",
+                   err=True)
+    with click.progressbar(length=len(scenario_paths(folder)), label="replaying",
+                           file=sys.stderr, show_pos=True) as bar:
+        report = audit_folder(folder, known, progress=lambda _: bar.update(1))
+    if as_json:
+        click.echo(json.dumps(report, indent=2, ensure_ascii=False))
+    else:
+        for line in format_folder_audit(report):
             click.echo(line)
     if not report["ok"]:
         sys.exit(1)

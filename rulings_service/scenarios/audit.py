@@ -10,15 +10,23 @@ informational are reported too, because each means a ruling is not really
 checked. ``ok`` is false when anything in scope fails or is unclassified, or
 when the informational share exceeds the limit the caller set
 (``max_informational``). An unknown set or card raises :class:`UnknownScope`.
+
+Card-text demonstrations (scenarios with ``card_text``, for sets the sources
+hold no FAQ for) are counted in their own ``card_text`` section, per set and
+per card, never among the rulings; a failing one fails the audit like any
+failing scenario (:mod:`~rulings_service.scenarios.card_text`).
 """
 
 from __future__ import annotations
 
 import time
 from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
 
-from parsers.catalogue import slugify
+from parsers.catalogue import slugify as _slugify
+from rulings_service.scenarios import card_text
 from rulings_service.scenarios.loader import Scenario, scan_scenarios
 from rulings_service.scenarios.names import suggest
 from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
@@ -61,6 +69,32 @@ class UnknownScope(ValueError):
                 f"({BASIC_SCOPE!r} is the basic cards of every set)"
             )
         super().__init__(message)
+
+
+#: Card names are few and repeat in every scope check; the web service audits
+#: many scopes per process, so each name is slugified once.
+slugify = lru_cache(maxsize=4096)(_slugify)
+
+
+@dataclass
+class AuditMemo:
+    """What audits of one process share: the scanned scenario files and each replay.
+
+    Within one process the scenario files, the engine and the corpus do not
+    change, so neither does a scenario's result; reading 800 files costs
+    seconds, replaying them all a few more. The web service keeps one memo,
+    so only its first audit pays; the CLI runs one audit and needs none.
+    """
+
+    scanned: tuple[list[Scenario], list[str]] | None = None
+    results: dict[str, dict[str, Any]] = field(default_factory=dict)
+
+    def scan(self) -> tuple[list[Scenario], list[str]]:
+        """The valid scenarios and the file errors, read on first use."""
+        if self.scanned is None:
+            scenarios, errors = scan_scenarios()
+            self.scanned = (scenarios, [str(err) for err in errors])
+        return self.scanned
 
 
 def known_sets(corpus: Any) -> list[str]:
@@ -140,27 +174,24 @@ def _empty_counts() -> dict[str, int]:
     return dict.fromkeys(COUNT_KEYS, 0)
 
 
-def _select_scenarios(
-    scenarios: list[Scenario], scope_ids: set[str], card: str | None, whole: bool
+def scenarios_in_scope(
+    corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
 ) -> list[Scenario]:
-    if whole:
+    """The scenarios an audit of this scope replays (all of them for the whole corpus):
+    those of its rulings, those about its card (``cards``) and its card-text demonstrations."""
+    card = resolve_scope(corpus, set_id, card)
+    if not (set_id or card):
         return scenarios
+    scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
+    basics = basic_card_slugs(corpus) if set_id == BASIC_SCOPE else None
     wanted = slugify(card) if card else None
     return [
         s
         for s in scenarios
         if scope_ids.intersection(s.rulings)
         or (wanted and wanted in {slugify(name) for name in s.cards})
+        or card_text.in_scope(s, corpus, set_id, card, basics)
     ]
-
-
-def scenarios_in_scope(
-    corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
-) -> list[Scenario]:
-    """The scenarios an audit of this scope replays (all of them for the whole corpus)."""
-    card = resolve_scope(corpus, set_id, card)
-    scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
-    return _select_scenarios(scenarios, scope_ids, card, whole=not (set_id or card))
 
 
 def run_audit(
@@ -171,6 +202,7 @@ def run_audit(
     scenarios: list[Scenario] | None = None,
     progress: Progress | None = None,
     max_informational: float | None = None,
+    memo: AuditMemo | None = None,
 ) -> dict[str, Any]:
     """Replay the scenarios in scope and count every ruling; JSON-serialisable result.
 
@@ -184,6 +216,10 @@ def run_audit(
     informational is the easy way out of writing scenarios, and this is the
     guard against it. ``None`` (the default) sets no limit, since a single
     card's few rulings can honestly all be informational.
+
+    ``memo`` is an :class:`AuditMemo` the caller keeps between audits: the
+    scenario files are read once and each scenario is replayed once, then
+    every later scope is counted from what it holds.
     """
     if max_informational is not None and not 0 <= max_informational <= 1:
         raise ValueError(f"max_informational must be a share from 0 to 1, got {max_informational}")
@@ -196,7 +232,9 @@ def run_audit(
         corpus = ensure_built()
     card = resolve_scope(corpus, set, card)
     file_errors: list[str] = []
-    if scenarios is None:
+    if scenarios is None and memo is not None:
+        scenarios, file_errors = memo.scan()
+    elif scenarios is None:
         scenarios, errors = scan_scenarios()
         file_errors = [str(err) for err in errors]
     info = informational()
@@ -204,9 +242,12 @@ def run_audit(
     scope = scope_rulings(corpus, set, card)
     selected = scenarios_in_scope(corpus, scenarios, set, card)
 
+    replayed = memo.results if memo is not None else {}
     results: dict[str, dict[str, Any]] = {}
     for scenario in selected:
-        results[scenario.id] = run_scenario(scenario).as_dict(with_steps=False)
+        if scenario.id not in replayed:
+            replayed[scenario.id] = run_scenario(scenario).as_dict(with_steps=False)
+        results[scenario.id] = replayed[scenario.id]
         if progress:
             progress(scenario.id)
 
@@ -273,6 +314,7 @@ def run_audit(
         },
         "by_set": dict(sorted(by_set.items())),
         "by_card": dict(sorted(by_card.items())),
+        "card_text": card_text.count(selected, results, corpus),
         "failures": failures,
         "unclassified": unclassified,
         "unknown_ruling_ids": unknown,
@@ -304,6 +346,7 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
         for name, counts in table.items():
             yield _row(name, *(counts[k] for k in COUNT_KEYS))
         yield ""
+    yield from _format_card_text(report.get("card_text"))
     sc = report["scenarios"]
     yield (
         f"scenarios: {sc['run']} run, {sc['passing']} passing, {sc['failing']} failing; "
@@ -331,6 +374,20 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
     for error in report["file_errors"]:
         yield f"INVALID FILE {error}"
     yield "OK" if report["ok"] else "NOT OK"
+
+
+def _format_card_text(section: dict[str, Any] | None) -> Iterable[str]:
+    """The card-text demonstrations, apart from the rulings (they are not rulings)."""
+    if not section or not section["totals"]["demonstrations"]:
+        return
+    yield f"{section['label']}:"
+    yield _row("", *card_text.CARD_TEXT_KEYS)
+    yield _row("TOTAL", *(section["totals"][k] for k in card_text.CARD_TEXT_KEYS))
+    for title in ("by_set", "by_card"):
+        yield f"{title.replace('_', ' ')}:"
+        for name, counts in section[title].items():
+            yield _row(name, *(counts[k] for k in card_text.CARD_TEXT_KEYS))
+    yield ""
 
 
 def _limit_text(limit: float | None) -> str:

@@ -10,6 +10,7 @@ and no shuffle can happen without the script saying so.
 
 from __future__ import annotations
 
+import time
 from typing import Any, Protocol
 
 from engine.decisions import Decision
@@ -25,6 +26,53 @@ class EngineProblem(Exception):
 
 class Refused(Exception):
     """The engine refused a move as illegal (the state is unchanged)."""
+
+
+class OutOfTime(Exception):
+    """A run passed its wall-clock deadline (the sandbox's budget for user scenarios)."""
+
+
+def _watch_clock(game: Any, deadline: float) -> None:
+    """Check the clock at every engine step, next to the engine's own step limit.
+
+    The step limit stops an endless loop within a turn; the clock also stops
+    a scenario that is merely slow (many steps, each legal). The check rides on
+    the engine's per-step hook, so a runaway loop is stopped wherever it is.
+    """
+    counted = game._step
+
+    def step() -> None:
+        counted()
+        if time.perf_counter() > deadline:
+            raise OutOfTime("the run passed its time budget")
+
+    game._step = step
+
+
+def card_facts(name: str) -> dict[str, Any] | None:
+    """Name, cost and types of a card or Event the engine knows (None otherwise).
+
+    The replay board draws tiles from these, so they come from the engine the
+    replay ran on, whatever the catalogue of the day says.
+    """
+    from engine import registry
+
+    try:
+        definition = registry.card(name)
+    except EngineError:
+        try:
+            definition = registry.event(name)
+        except EngineError:
+            return None
+    cost = definition.cost
+    coins = cost if isinstance(cost, int) else getattr(cost, "coins", None)
+    return {
+        "name": name,
+        "coins": coins,
+        "potion": int(getattr(cost, "potion", 0) or 0),
+        "debt": int(getattr(cost, "debt", 0) or 0),
+        "types": list(getattr(definition, "types", ()) or ("Event",)),
+    }
 
 
 class ScriptLike(Protocol):
@@ -53,6 +101,19 @@ class DecisionView:
             f"player {self.player} must answer {self.kind!r}{source} "
             f"({self.decision.prompt}; {counts}); options: {', '.join(self.options) or 'none'}"
         )
+
+    def record(self, value: Any) -> dict[str, Any]:
+        """The decision and its scripted answer, for the transcript (the replay words it)."""
+        return {
+            "player": self.player,
+            "kind": self.kind,
+            "card": self.source,
+            "prompt": str(self.decision.prompt),
+            "options": list(self.options),
+            "min": self.decision.min,
+            "max": self.decision.max,
+            "answer": value,
+        }
 
     def translate(self, value: Any) -> Any:
         """A scripted value as an engine answer (yes/no, none, lists)."""
@@ -139,7 +200,9 @@ __all__ = [
     "EngineError",
     "EngineProblem",
     "IllegalMove",
+    "OutOfTime",
     "Refused",
+    "card_facts",
 ]
 
 
@@ -148,10 +211,16 @@ class Table:
 
     def __init__(self, game: Any, log: Any) -> None:
         self.game = game
-        self.log = log
+        self.log = log  # None when the scenario runs without the event log
 
     @classmethod
-    def build(cls, setup: dict[str, Any], script: ScriptLike) -> Table:
+    def build(cls, setup: dict[str, Any], script: ScriptLike, *, log: bool = True,
+              atomic: bool = True, deadline: float | None = None) -> Table:
+        """Build the table; ``log=False`` attaches no event log and ``atomic=False``
+        turns off all-or-nothing moves (the instrumentation-free run that the
+        one-semantics tests compare against the usual one). With ``deadline`` (a
+        ``time.perf_counter`` value), every engine step past it raises
+        :class:`OutOfTime` (see :func:`_watch_clock`)."""
         from engine import setup as engine_setup
 
         count = setup["players"]
@@ -192,7 +261,10 @@ class Table:
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
-        return cls(game, game.attach_log())
+        game.atomic = atomic
+        if deadline is not None:
+            _watch_clock(game, deadline)
+        return cls(game, game.attach_log() if log else None)
 
     # ------------------------------------------------------------- moves
     def move(self, step: dict[str, Any]) -> None:
@@ -267,6 +339,7 @@ class Table:
                 entry["states"] = list(p["states"])
             if p["durations"]:
                 entry["durations"] = p["durations"]
+            entry["score"] = self.game.victory_points(self.game.players[number - 1])
             players.append(entry)
         turn = {
             "number": raw["turn"],
@@ -301,11 +374,22 @@ class Table:
             if pile.supply and (pile.kingdom or not kingdom_only)
         )
 
+    @property
+    def logged(self) -> bool:
+        """Whether an event log is attached (log facts can be checked)."""
+        return self.log is not None
+
     def log_mark(self) -> int:
-        return len(self.log.roots)
+        return len(self.log.roots) if self.log is not None else 0
 
     def log_since(self, mark: int) -> list[dict[str, Any]]:
-        return convert_log(self.log.roots[mark:])
+        return convert_log(self.log.roots[mark:]) if self.log is not None else []
+
+    def canonical(self) -> dict[str, Any]:
+        """The whole rules state (:func:`engine.canonical.canonical_state`)."""
+        from engine.canonical import canonical_state
+
+        return canonical_state(self.game)
 
     def score(self, number: int) -> int:
         return self.game.victory_points(self.game.players[number - 1])

@@ -22,7 +22,11 @@ from marshmallow import ValidationError
 
 from rulings_service.paths import SCENARIOS_DIR
 from rulings_service.scenarios.names import card_problems
-from rulings_service.scenarios.schema import ScenarioSchema, flatten_messages
+from rulings_service.scenarios.schema import (
+    OutsideScenarioSchema,
+    ScenarioSchema,
+    flatten_messages,
+)
 
 #: Files in the scenarios folder that are not scenarios.
 NON_SCENARIO_FILES = frozenset({"informational.yaml"})
@@ -53,6 +57,8 @@ class Scenario:
     path: Path
     cards: tuple[str, ...] = ()
     notes: str = ""
+    #: The card whose printed text this scenario demonstrates (no official ruling behind it).
+    card_text: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
@@ -63,6 +69,7 @@ class Scenario:
             "rulings": list(self.rulings),
             "cards": list(self.cards),
             "notes": self.notes,
+            "card_text": self.card_text,
             "file": _display(self.path),
         }
 
@@ -110,34 +117,66 @@ def read_yaml(path: Path) -> Any:
         raise ScenarioFileError(path, [(where, f"invalid YAML: {problem}")]) from None
 
 
-def load_scenario_file(path: Path) -> Scenario:
-    """Load and validate one scenario file."""
-    raw = read_yaml(path)
-    if not isinstance(raw, dict):
-        raise ScenarioFileError(path, [("(file)", "expected a mapping with id, title, ...")])
+def is_shipped(path: Path) -> bool:
+    """True for a file of the corpus's scenarios folder (which must name its rulings)."""
     try:
-        data = ScenarioSchema().load(raw)
-    except ValidationError as exc:
-        raise ScenarioFileError(path, flatten_messages(exc.messages)) from None
+        path.resolve().relative_to(SCENARIOS_DIR.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def load_scenario_file(path: Path, schema: type[ScenarioSchema] = ScenarioSchema) -> Scenario:
+    """Load and validate one scenario file (by the shipped files' schema unless told).
+
+    :func:`load_any_scenario_file` picks the schema by where the file lives.
+    """
+    raw = read_yaml(path)
+    data = validate_scenario(raw, path, schema)
     if data["id"] != path.stem:
         raise ScenarioFileError(
             path,
             [("id", f"expected the file name without .yaml ({path.stem!r}), got {data['id']!r}")],
         )
+    return scenario_from_data(data, path, raw)
+
+
+def load_any_scenario_file(path: Path) -> Scenario:
+    """A scenario file from anywhere: a file outside ``corpus/scenarios/`` (an
+    auditor's own case) is held to the same rules except that it may list no
+    ruling ids (:class:`~rulings_service.scenarios.schema.OutsideScenarioSchema`)."""
+    return load_scenario_file(path, ScenarioSchema if is_shipped(path) else OutsideScenarioSchema)
+
+
+def validate_scenario(raw: Any, path: Path, schema: type[ScenarioSchema]) -> dict[str, Any]:
+    """The loaded data of a parsed scenario; a :class:`ScenarioFileError` lists its problems."""
+    if not isinstance(raw, dict):
+        raise ScenarioFileError(path, [("(file)", "expected a mapping with id, title, ...")])
+    try:
+        data = schema().load(raw)
+    except ValidationError as exc:
+        raise ScenarioFileError(path, flatten_messages(exc.messages)) from None
     unknown_cards = card_problems(data)
     if unknown_cards:
         raise ScenarioFileError(path, unknown_cards)
+    return data
+
+
+def scenario_from_data(data: dict[str, Any], path: Path, raw: dict[str, Any] | None = None
+                       ) -> Scenario:
+    """A :class:`Scenario` of validated data (``raw``: the data as parsed, before loading)."""
     return Scenario(
         id=data["id"],
         title=data["title"],
-        rulings=tuple(data["rulings"]),
+        rulings=tuple(data.get("rulings") or ()),
         setup=data["setup"],
         steps=tuple(data["steps"]),
         expect=data["expect"],
         path=path,
         cards=tuple(data.get("cards", ())),
         notes=data.get("notes", ""),
-        raw=raw,
+        card_text=data.get("card_text"),
+        raw=raw if raw is not None else data,
     )
 
 

@@ -43,6 +43,12 @@ class ScenarioResult:
     steps: list[dict[str, Any]] = field(default_factory=list)
     initial: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Expectations not compared in this run mode (log facts when run without the log).
+    unchecked: list[str] = field(default_factory=list)
+    #: The canonical final state (:mod:`engine.canonical`), when asked for.
+    final_state: dict[str, Any] | None = None
+    #: Why the run stopped early: None, or "time budget" (``run_scenario(budget=...)``).
+    stopped: str | None = None
 
     @property
     def passed(self) -> bool:
@@ -56,6 +62,10 @@ class ScenarioResult:
             "mismatches": self.mismatches,
             "seconds": round(self.seconds, 5),
         }
+        if self.unchecked:
+            out["unchecked"] = self.unchecked
+        if self.stopped:
+            out["stopped"] = self.stopped
         if with_steps:
             out["setup"] = self.scenario.setup
             out["expect"] = self.scenario.expect
@@ -88,12 +98,15 @@ class Script:
         self.shuffles = [dict(s, index=i) for i, s in enumerate(shuffles)]
         self.asked: list[str] = []
         self.refused: list[str] = []
+        #: The decisions answered in this move, with their options (the replay words them).
+        self.decisions: list[dict[str, Any]] = []
 
     def begin(self, where: str, answers: list[dict[str, Any]]) -> None:
         self.where = where
         self.answers = list(answers)
         self.asked = []
         self.refused: list[str] = []
+        self.decisions = []
 
     def finish(self) -> None:
         if self.answers:
@@ -145,6 +158,7 @@ class Script:
             return self.answer(decision)
         if problem:
             raise ScenarioError(f"{self.where}: answer {step['value']!r} refused: {problem}")
+        self.decisions.append(decision.record(step["value"]))
         return decision.translate(step["value"])
 
     def shuffle(self, player: int, names: list[str]) -> list[str]:
@@ -179,12 +193,34 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
     return groups
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run a scenario; never raises for problems of the scenario or the engine."""
+def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
+                 final_state: bool = False, budget: float | None = None) -> ScenarioResult:
+    """Run a scenario; never raises for problems of the scenario or the engine.
+
+    ``log=False`` runs it with no event log attached: log facts (``log``,
+    ``log_absent``) are then not compared but listed in ``unchecked``, and
+    everything else is. ``atomic=False`` turns off all-or-nothing moves, which
+    a step with ``error:`` needs (the refused move must leave the state
+    untouched), so such scenarios always run atomic. ``final_state`` keeps the
+    canonical final state in :attr:`ScenarioResult.final_state`.
+
+    ``budget`` (seconds of wall clock) stops a run that takes longer, checked
+    at every engine step and between moves: the sandbox runs strangers'
+    scenarios and must not let one hold a worker. The shipped scenarios run
+    without one, so their outcome never depends on the machine's speed.
+    """
     started = time.perf_counter()
     result = ScenarioResult(scenario)
+    deadline = None if budget is None else started + budget
     try:
-        _run(scenario, result)
+        _run(scenario, result, log=log, atomic=atomic or _has_error_steps(scenario),
+             final_state=final_state, deadline=deadline)
+    except bridge.OutOfTime:
+        result.stopped = "time budget"
+        result.error = (
+            f"stopped after {time.perf_counter() - started:.2f} s: the run passed its "
+            f"{budget:g} s time budget"
+        )
     except ScenarioError as exc:
         result.error = str(exc)
     except bridge.EngineProblem as exc:
@@ -195,19 +231,27 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return result
 
 
-def _run(scenario: Scenario, result: ScenarioResult) -> None:
+def _has_error_steps(scenario: Scenario) -> bool:
+    return any("error" in step for step in scenario.steps)
+
+
+def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
+         final_state: bool, deadline: float | None = None) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
-        table = bridge.Table.build(scenario.setup, script)
+        table = bridge.Table.build(scenario.setup, script, log=log, atomic=atomic,
+                                   deadline=deadline)
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
     result.initial = table.snapshot()
     for number, step, answers in _group_steps(scenario.steps):
+        if deadline is not None and time.perf_counter() > deadline:
+            raise bridge.OutOfTime(f"before step {number}")
         where = f"step {number} ({describe_step(step)})"
         if step["verb"] in CHECK_VERBS:
-            found = compare(step["value"], table)
+            found = compare(step["value"], table, unchecked=result.unchecked)
             for mismatch in found:
                 mismatch["field"] = f"step {number} check: {mismatch['field']}"
             result.mismatches.extend(found)
@@ -253,6 +297,8 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
         script.finish()
         if script.refused:
             record["refused_answers"] = list(script.refused)
+        if script.decisions:
+            record["decisions"] = list(script.decisions)
         record["log"] = table.log_since(mark)
         record["zones"] = table.snapshot()
         result.steps.append(record)
@@ -260,11 +306,18 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
     if script.shuffles:
         unused = [s["index"] for s in script.shuffles]
         raise ScenarioError(f"setup.shuffles{unused} never happened (unused dictated shuffles)")
-    result.mismatches.extend(compare(scenario.expect, table))
+    result.mismatches.extend(compare(scenario.expect, table, unchecked=result.unchecked))
+    if final_state:
+        result.final_state = table.canonical()
 
 
-def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]:
-    """Every expectation that does not hold, as ``{field, expected, actual}``."""
+def compare(expect: dict[str, Any], table: bridge.Table,
+            unchecked: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every expectation that does not hold, as ``{field, expected, actual}``.
+
+    Log facts cannot be compared on a table without the event log; they are
+    appended to ``unchecked`` instead (by name) and skipped.
+    """
     out: list[dict[str, Any]] = []
     snap = table.snapshot()
 
@@ -328,6 +381,9 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
         elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
                      "boons_deck_size", "hexes_deck_size"):
             check(key, wanted, snap[key])
+        elif key in ("log", "log_absent") and not table.logged:
+            if unchecked is not None:
+                unchecked.append(key)
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))
             for fact in wanted:

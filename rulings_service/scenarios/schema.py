@@ -393,6 +393,10 @@ class ExpectSchema(Schema):
     hexes_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+MISSING_SUBJECT = (
+    "required field is missing: give `rulings` (ids from `rulings card <name>`) or, for a "
+    "card whose set the sources hold no FAQ for, `card_text: <Card Name>`"
+)
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"
 #: Expectation keys whose value is a mapping or list of separate checks; empty, they check nothing.
 _CONTAINER_KEYS = ("turn", "supply", "log", "log_absent")
@@ -441,18 +445,28 @@ class ScenarioSchema(Schema):
     title = fields.String(required=True, validate=validate.Length(min=1))
     rulings = fields.List(
         fields.String(validate=validate.Length(min=1)),
-        required=True,
         validate=validate.Length(
             min=1,
             error="expected at least one ruling id (`rulings card <name>` lists them); "
             "a scenario that demonstrates no ruling counts for nothing in the audit",
         ),
     )
+    #: The card whose printed text the scenario demonstrates, for sets whose
+    #: sources hold no FAQ (Hinterlands): a card-text demonstration, not a ruling.
+    card_text = fields.String(validate=validate.Length(min=1))
     cards = _card_list()
     notes = fields.String()
     setup = fields.Nested(SetupSchema, required=True)
     steps = fields.List(StepField(), required=True)
     expect = fields.Nested(ExpectSchema, required=True)
+
+    @validates_schema(skip_on_field_errors=False, pass_original=True)
+    def _demonstrates_something(self, data: dict[str, Any], raw: Any, **_: Any) -> None:
+        """A scenario demonstrates official rulings, a card's printed text, or both."""
+        if "rulings" not in data and "card_text" not in data:
+            given = isinstance(raw, dict) and ("rulings" in raw or "card_text" in raw)
+            if not given:  # a bad value of either is already reported
+                raise ValidationError(MISSING_SUBJECT, "rulings")
 
     @validates_schema
     def _players_exist(self, data: dict[str, Any], **_: Any) -> None:
@@ -540,6 +554,39 @@ class InformationalFileSchema(Schema):
         values=fields.Nested(InformationalEntrySchema),
         required=True,
     )
+
+
+class OutsideScenarioSchema(ScenarioSchema):
+    """A scenario file outside the corpus (an auditor's own case): it may cite no ruling.
+
+    Everything else is checked exactly as for a shipped file, so a case that
+    runs here runs the same once contributed (with its ruling ids added).
+    """
+
+    rulings = fields.List(fields.String(validate=validate.Length(min=1)), load_default=list)
+
+
+class SandboxScenarioSchema(OutsideScenarioSchema):
+    """A scenario typed into the sandbox: no file name, and expectations optional.
+
+    A visitor may just want to see what happens, so ``expect`` may be absent
+    or empty (the answer then says nothing was expected). ``id`` defaults to
+    a placeholder since there is no file whose name it must match. The
+    ``_checks_something`` hook of :class:`ScenarioSchema` is replaced by a
+    plain method of the same name, which marshmallow does not call.
+    """
+
+    id = fields.String(
+        load_default="sandbox--scenario",
+        validate=validate.Regexp(
+            r"^[a-z0-9]+(-[a-z0-9]+)*--[a-z0-9]+(-[a-z0-9]+)*$",
+            error="expected '<card-slug>--<what>' in lower-case letters, digits and hyphens",
+        ),
+    )
+    expect = fields.Nested(ExpectSchema, load_default=dict)
+
+    def _checks_something(self, data: dict[str, Any], **_: Any) -> None:
+        """Not a hook here: the sandbox runs scenarios that expect nothing."""
 
 
 def flatten_messages(messages: Any, prefix: str = "") -> list[tuple[str, str]]:

@@ -357,8 +357,11 @@ class Searcher:
 
     # -- search ------------------------------------------------------------------
 
-    def search(self, query: object, limit: int = 10) -> SearchResponse:
+    def search(self, query: object, limit: int = 10, offset: int = 0) -> SearchResponse:
         """Rank rulings for ``query``; never raises on any input.
+
+        ``offset`` skips that many of the best rulings (the API's pages); the
+        facets and ``total`` are those of the whole search either way.
 
         Every input is handled on purpose (see the hostile-input tests); the
         catch-all below is the last line for a bug we have not found yet: a bot
@@ -366,12 +369,12 @@ class Searcher:
         traceback.
         """
         try:
-            return self._search(query, limit)
+            return self._search(query, limit, max(int(offset), 0))
         except Exception:
             log.exception("search failed for query %r", query)
             return SearchResponse(warnings=["search failed on this query (internal error)"])
 
-    def _search(self, query: object, limit: int) -> SearchResponse:
+    def _search(self, query: object, limit: int, offset: int = 0) -> SearchResponse:
         text, warnings = clean_query(query)
         limit = _clamp_limit(limit, warnings)
         if not text:
@@ -387,8 +390,9 @@ class Searcher:
             return SearchResponse(warnings=warnings)
         warnings += self._unruled_warnings(plan)
         ranking = self._rank(plan)
-        results = [self._hit(d, s, plan) for d, s in self._top(ranking, limit)]
-        if not results:
+        ranked = self._top(ranking, limit + offset)[offset:]
+        results = [self._hit(d, s, plan) for d, s in ranked]
+        if not results and not offset:
             warnings.append("no ruling matches the query")
         docs = ranking.docs()
         return SearchResponse(

@@ -15,8 +15,8 @@ from typing import Any
 from flask import Blueprint, Response, current_app, jsonify, request
 from marshmallow import Schema
 
+from rulings_service.web import links, views
 from rulings_service.web import schemas as s
-from rulings_service.web import views
 from rulings_service.web.errors import ApiError
 from rulings_service.web.resolve import resolve
 from rulings_service.web.services import services
@@ -38,8 +38,12 @@ class Operation:
     #: Path values a sibling route answers instead (``/cards/named``), left out of the document.
     reserved: tuple[str, ...] = ()
     errors: tuple[int, ...] = (400, 404)
+    #: Query parameters of which exactly one must be given (the document says so too).
+    one_of: tuple[str, ...] = ()
     needs_scenarios: bool = False
     tag: str = "corpus"
+    #: Media types the body may come in (the OpenAPI document lists them).
+    body_media: tuple[str, ...] = ("application/json",)
 
 
 _SCHEMAS: dict[type[Schema], Schema] = {}
@@ -66,7 +70,9 @@ def send(schema: type[Schema], data: Any, status: int = 200) -> Response:
 
 
 def _query(schema: type[Schema]) -> dict[str, Any]:
-    return views.validate_args(shared(schema), request.args.to_dict(flat=True))
+    """The query string through its schema; unknown parameters become warnings."""
+    return views.validate_args(shared(schema), request.args.to_dict(flat=True),
+                               ignore_unknown=True)
 
 
 def _search_args() -> dict[str, Any]:
@@ -107,7 +113,32 @@ def api_search() -> Response:
 
 def api_cards() -> Response:
     args = _query(s.SetQuerySchema)
-    return send(s.CardListSchema, views.card_list(args.get("set") or None))
+    return send(s.CardListSchema, views.card_list(args.get("set") or None, args["page"]))
+
+
+def api_sets() -> Response:
+    return send(s.SetListSchema, views.set_list(_query(s.PageQuerySchema)["page"]))
+
+
+def api_index() -> Response:
+    """The API's front door: every endpoint with its summary (Scryfall has none; bots ask)."""
+    endpoints = []
+    for op in active_operations(services().scenarios is not None):
+        path = "/api/v1" + op.rule.replace("<", "{").replace(">", "}")
+        simple = op.method == "GET" and "<" not in op.rule and op.endpoint not in _NEED_INPUT
+        endpoints.append({"method": op.method, "path": path, "summary": op.summary,
+                          "uri": links.absolute(path) if simple else None})
+    return send(s.ApiIndexSchema, {
+        "name": "Dominion rulings API", "version": "v1",
+        "build_id": services().corpus.build_id,
+        "openapi": links.absolute("/api/openapi.json"),
+        "documentation": links.absolute("/api"),
+        "endpoints": endpoints,
+    })
+
+
+def api_scenario(scenario_id: str) -> Response:
+    return send(s.ScenarioSchema, views.scenario(scenario_id))
 
 
 def api_card(slug: str) -> Response:
@@ -136,7 +167,7 @@ def api_source(source_id: str) -> Response:
 
 
 def api_kingdoms() -> Response:
-    return send(s.KingdomListSchema, views.kingdoms())
+    return send(s.KingdomListSchema, views.kingdoms(_query(s.PageQuerySchema)["page"]))
 
 
 def api_audit() -> Response:
@@ -145,9 +176,13 @@ def api_audit() -> Response:
 
 
 def api_bulk() -> Response:
+    """The whole corpus, every field, in the versioned shape of ``BulkSchema``."""
     corpus = services().corpus
+    coverage = services().coverage()
     data = {
+        "schema_version": s.BULK_SCHEMA_VERSION,
         "build_id": corpus.build_id,
+        "sets": [*coverage.covered, *coverage.uncovered],
         "sources": corpus.sources,
         "cards": corpus.cards,
         "rulings": corpus.rulings,
@@ -159,22 +194,36 @@ def api_bulk() -> Response:
 def api_resolve() -> Response:
     body = _json_body(s.ResolveRequestSchema)
     limit = current_app.config["MAX_REFERENCES"]
-    return send(s.ResolveResultSchema, resolve(body["message"], limit, request.host_url))
+    return send(s.ResolveResultSchema, resolve(body["message"], limit, links.base_url()))
+
+
+def api_scenarios_run() -> Response:
+    from rulings_service.web.sandbox_views import api_run
+
+    return send(s.ScenarioRunSchema, api_run())
 
 
 def api_ping() -> Response:
     return send(s.PingSchema, {"ok": True, "build_id": services().corpus.build_id})
 
 
+#: GET endpoints without placeholders that still need a parameter (the index gives no uri).
+_NEED_INPUT = ("search", "named", "autocomplete")
+
 OPERATIONS: tuple[Operation, ...] = (
+    Operation("", "index", api_index, "This list of the endpoints", s.ApiIndexSchema,
+              errors=(), tag="meta"),
     Operation("/search", "search", api_search, "Full-text search over the rulings",
               s.SearchResultSchema, query=s.SearchQuerySchema, errors=(400,), tag="search"),
-    Operation("/cards", "cards", api_cards, "Every card, optionally of one set",
+    Operation("/cards", "cards", api_cards, "Every card, optionally of one set, by pages",
               s.CardListSchema, query=s.SetQuerySchema, errors=(400,)),
+    Operation("/sets", "sets", api_sets,
+              "Every set in release order, with what the sources cover of it",
+              s.SetListSchema, query=s.PageQuerySchema, errors=(400,)),
     Operation("/cards/named", "named", api_named,
               "One card by exact or fuzzy name (404: ambiguous with candidates, or not_covered"
               " with the set for a real card outside our sets)",
-              s.CardSchema, query=s.NamedQuerySchema, tag="search"),
+              s.CardSchema, query=s.NamedQuerySchema, one_of=("exact", "fuzzy"), tag="search"),
     Operation("/cards/autocomplete", "autocomplete", api_autocomplete,
               "Up to 20 card names starting with or close to the prefix",
               s.AutocompleteSchema, query=s.AutocompleteQuerySchema, errors=(), tag="search"),
@@ -190,10 +239,14 @@ OPERATIONS: tuple[Operation, ...] = (
               "The replay transcripts of a ruling's scenarios", s.ReplaySchema,
               path_params={"ruling_id": "stable ruling id"}, errors=(404,),
               needs_scenarios=True, tag="scenarios"),
+    Operation("/scenarios/<scenario_id>", "scenario", api_scenario,
+              "A scenario's replay transcript (this engine's demonstration, not a ruling)",
+              s.ScenarioSchema, path_params={"scenario_id": "scenario id"}, errors=(404,),
+              needs_scenarios=True, tag="scenarios"),
     Operation("/sources/<source_id>", "source", api_source, "A source document and its rulings",
               s.SourceDetailSchema, path_params={"source_id": "source id"}, errors=(404,)),
     Operation("/kingdoms", "kingdoms", api_kingdoms, "The recommended kingdoms",
-              s.KingdomListSchema, errors=()),
+              s.KingdomListSchema, query=s.PageQuerySchema, errors=(400,)),
     Operation("/audit", "audit", api_audit, "Engine audit: per set and card counts, failures",
               s.AuditSchema, query=s.AuditQuerySchema, errors=(400,), needs_scenarios=True,
               tag="scenarios"),
@@ -203,6 +256,12 @@ OPERATIONS: tuple[Operation, ...] = (
               "Resolve every [[Card Name]] (and [[Card Name?]] with rulings) in a message",
               s.ResolveResultSchema, method="POST", body=s.ResolveRequestSchema,
               errors=(400, 413, 415), tag="bots"),
+    Operation("/scenarios/run", "scenarios_run", api_scenarios_run,
+              "Run a scenario (YAML or JSON, at most 16 KiB) and get the engine's answer: the "
+              "transcript, whether its expectations held, expected vs actual",
+              s.ScenarioRunSchema, method="POST", body=s.ScenarioRunRequestSchema,
+              errors=(400, 413, 415, 422), needs_scenarios=True, tag="scenarios",
+              body_media=("application/json", "application/yaml")),
     Operation("/ping", "ping", api_ping, "Liveness and build id (also the load-test ceiling)",
               s.PingSchema, errors=(), tag="meta"),
 )

@@ -16,6 +16,8 @@ from collections import OrderedDict
 
 from flask import Flask, Response, current_app, g, request
 
+from rulings_service.web.links import base_is_configured
+
 #: Answers larger than this are not cached (the bulk download, the audit page).
 MAX_ENTRY_BYTES = 256 * 1024
 
@@ -56,7 +58,10 @@ class ResponseCache:
 
 
 def _key() -> str:
-    return request.full_path
+    """The URL; with the host too when links are built from it (no ``BASE_URL``)."""
+    if base_is_configured():
+        return request.full_path
+    return request.host + request.full_path
 
 
 def _serve_cached() -> Response | None:

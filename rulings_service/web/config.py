@@ -27,7 +27,19 @@ DEFAULTS: dict[str, object] = {
     "CACHE_MAX_AGE": 300,
     # Bytes of GET answers each worker keeps in memory (0: no cache); see web/cache.py.
     "RESPONSE_CACHE_BYTES": 32 * 1024 * 1024,
+    # The address the service is published at (``https://rulings.example.org``): every
+    # ``uri``, ``web_uri``, ``next_page`` and resolve link starts with it. Unset, links
+    # use the Host the request was sent to; forwarded headers are never trusted for it.
+    "BASE_URL": None,
+    # Items per page of the card, set and kingdom lists (Scryfall pages 175 cards).
+    "LIST_PAGE_SIZE": 175,
+    # Bodies smaller than this many bytes are sent uncompressed (Flask-Compress).
+    "COMPRESS_MIN_SIZE": 2048,
     "SEARCH_DEFAULT_LIMIT": 10,
     "SEARCH_MAX_LIMIT": 50,
     "JSON_SORT_KEYS": False,
+    # The sandbox (``/sandbox``, ``POST /api/v1/scenarios/run``): the largest scenario
+    # text, and the seconds of wall clock one run may take (see docs/replay-and-sandbox.md).
+    "SANDBOX_MAX_BYTES": 16 * 1024,
+    "SANDBOX_TIME_BUDGET": 2.0,
 }

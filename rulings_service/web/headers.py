@@ -38,6 +38,8 @@ SECURITY_HEADERS = {
     "Cross-Origin-Opener-Policy": "same-origin",
     "Permissions-Policy": "camera=(), microphone=(), geolocation=()",
 }
+#: Paths of the JSON API (and its OpenAPI document), whose GET answers any origin may read.
+API_PATH = "/api/"
 _SECURITY_ITEMS = tuple(SECURITY_HEADERS.items())
 _SECURITY_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
@@ -106,6 +108,10 @@ def _make_conditional(response: Response) -> None:
 def _finish(response: Response) -> Response:
     _add_security_headers(response)
     headers = response.headers
+    if request.method in ("GET", "HEAD") and request.path.startswith(API_PATH):
+        # Browser bots (a web page calling the API) may read any GET answer, errors
+        # included; nothing here depends on cookies, so no origin needs singling out.
+        headers["Access-Control-Allow-Origin"] = "*"
     cacheable = (
         request.method in ("GET", "HEAD")
         and response.status_code == 200

@@ -7,6 +7,7 @@ from typing import Any
 
 from apispec import APISpec
 from apispec.ext.marshmallow import MarshmallowPlugin
+from marshmallow import validate
 
 from rulings_service.web import schemas as s
 from rulings_service.web.api import Operation, active_operations
@@ -18,7 +19,9 @@ ERROR_TEXT = {
     405: "method not allowed",
     413: "body too large",
     414: "URL too long (path over 1024 bytes, query string over 2048)",
-    415: "body is not JSON",
+    415: "body is not JSON (or, where accepted, YAML)",
+    422: "the scenario passed a limit (its steps or cards, the engine's step limit or the "
+         "time budget)",
 }
 
 
@@ -47,16 +50,49 @@ def _operation(op: Operation) -> dict[str, Any]:
          "schema": path_schema}
         for name, text in op.path_params.items()
     ]
-    if op.query is not None:
+    if op.query is not None and op.one_of:
+        parameters.append(_one_of_parameter(op))
+    elif op.query is not None:
         parameters.append({"in": "query", "schema": op.query})
     if parameters:
         out["parameters"] = parameters
     if op.body is not None:
         out["requestBody"] = {
             "required": True,
-            "content": {"application/json": {"schema": op.body}},
+            "content": {
+                media: {"schema": op.body if media.endswith("json") else {"type": "string"}}
+                for media in op.body_media
+            },
         }
     return out
+
+
+def _one_of_parameter(op: Operation) -> dict[str, Any]:
+    """Query parameters of which exactly one is required, as one exploded object.
+
+    OpenAPI 3.0 cannot say "exactly one of these parameters" of separate
+    parameters; an object parameter in ``form`` style with ``explode`` is sent
+    as the same ``?exact=...`` query string, and its schema can say it:
+    ``oneOf`` two ``required`` lists, no other property.
+    """
+    assert op.query is not None
+    instance = op.query()
+    properties: dict[str, Any] = {}
+    for name in op.one_of:
+        length = next((v for v in instance.fields[name].validators
+                       if isinstance(v, validate.Length)), None)
+        prop: dict[str, Any] = {"type": "string"}
+        if length is not None and length.min is not None:
+            prop["minLength"] = length.min
+        if length is not None and length.max is not None:
+            prop["maxLength"] = length.max
+        properties[name] = prop
+    return {
+        "in": "query", "name": "name", "required": True, "style": "form", "explode": True,
+        "description": f"exactly one of {', '.join(repr(n) for n in op.one_of)}",
+        "schema": {"type": "object", "properties": properties, "additionalProperties": False,
+                   "oneOf": [{"required": [name]} for name in op.one_of]},
+    }
 
 
 def build_spec(with_scenarios: bool) -> dict[str, Any]:

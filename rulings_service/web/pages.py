@@ -14,8 +14,8 @@ from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import Schema
 
 from rulings_service.paths import SOURCES_DIR
+from rulings_service.web import links, replay_view, views
 from rulings_service.web import schemas as s
-from rulings_service.web import views
 from rulings_service.web.api import send
 from rulings_service.web.openapi import build_spec
 from rulings_service.web.services import services
@@ -44,6 +44,23 @@ def page(template: str, schema: type[Schema], data: dict[str, Any], as_json: boo
     return render_template(template, data=data, alternate=_twin_url(), **extra)
 
 
+#: Open Graph descriptions are cut here (chat previews show about two lines).
+PREVIEW_CHARS = 200
+
+
+def preview(title: str, description: str, url: str) -> dict[str, str]:
+    """Open Graph / Twitter card fields of a page (the template escapes them)."""
+    text = " ".join(description.split())
+    if len(text) > PREVIEW_CHARS:
+        text = text[: PREVIEW_CHARS - 1].rsplit(" ", 1)[0] + "…"
+    return {"title": title, "description": text, "url": url}
+
+
+def _args() -> dict[str, str]:
+    """A page's query string: unknown parameters (``utm_source``...) are simply ignored."""
+    return request.args.to_dict(flat=True)
+
+
 @lru_cache(maxsize=16)
 def _document_text(file_name: str) -> str | None:
     """A shipped source document, read once per process."""
@@ -67,25 +84,39 @@ def cited_source(source_id: str) -> dict[str, Any]:
 
 # ----------------------------------------------------------------- views
 def home() -> str:
+    """The sets the sources cover (release order, what each has), then the names we know."""
     corpus = services().corpus
+    coverage = services().coverage()
     by_set: dict[str, list[dict[str, Any]]] = {}
     for card in corpus.cards:
         by_set.setdefault(card["set"], []).append(card)
-    return render_template("home.html", by_set=by_set, sources=corpus.sources,
-                           counts={"cards": len(corpus.cards), "rulings": len(corpus.rulings)},
-                           alternate="/api/v1/cards")
+    covered_cards = sum(len(by_set.get(e["id"], ())) for e in coverage.covered)
+    return render_template("home.html", covered=coverage.covered, uncovered=coverage.uncovered,
+                           by_set=by_set, sources=corpus.sources,
+                           counts={"cards": covered_cards, "rulings": len(corpus.rulings)},
+                           alternate="/api/v1/sets")
 
 
 def search_page(as_json: bool = False) -> Response | str:
-    raw = request.args.to_dict(flat=True)
+    raw = _args()
     if not raw.get("q"):
         raw.pop("q", None)
-        data = {"query": "", "filters": {}, "count": 0, "total": 0, "results": [],
-                "facets": {}, "warnings": []}
-        views.validate_args(s.SearchQuerySchema(partial=("q",)), raw)
+        data = {"query": "", "filters": {}, "count": 0, "total": 0, "page": 1,
+                "has_more": False, "next_page": None, "results": [], "facets": {},
+                "warnings": []}
+        views.validate_args(s.SearchQuerySchema(partial=("q",)), raw, ignore_unknown=True)
     else:
-        data = views.search(views.validate_args(s.SearchQuerySchema(), raw))
-    return page("search.html", s.SearchResultSchema, data, as_json, facets=_facet_links(data))
+        data = views.search(views.validate_args(s.SearchQuerySchema(), raw,
+                                                ignore_unknown=True))
+        if not as_json:  # a page ignores unknown parameters without a word
+            data["warnings"] = [w for w in data["warnings"] if not w.startswith("Unknown param")]
+    best = data["results"][0]["text"] if data["results"] else ""
+    og = preview(f"Search: {data['query']}" if data["query"] else "Search the Dominion rulings",
+                 f"{data['total']} official ruling{'' if data['total'] == 1 else 's'} match. "
+                 + best if data["query"] else "Search the official Dominion rulings.",
+                 links.absolute(request.full_path))
+    return page("search.html", s.SearchResultSchema, data, as_json, facets=_facet_links(data),
+                og=og)
 
 
 def _facet_links(data: dict[str, Any]) -> list[dict[str, Any]]:
@@ -114,15 +145,28 @@ def search_twin() -> Response | str:
 def card_page(slug: str) -> Response | str:
     slug, as_json = _split(slug)
     data = views.card_detail(slug)
-    return page("card.html", s.CardDetailSchema, data, as_json)
+    card = data["card"]
+    covered, note = services().coverage().card_facts(card)
+    rulings = len(data["rulings"])
+    summary = (f"{card['text']} — {rulings} official ruling{'' if rulings == 1 else 's'}."
+               if covered and card.get("text") else note)
+    return page("card.html", s.CardDetailSchema, data, as_json, covered=covered,
+                coverage_note=note, og=preview(card["name"], summary, links.card_web_uri(card)))
 
 
 def ruling_page(ruling_id: str) -> Response | str:
     ruling_id, as_json = _split(ruling_id)
     data = views.ruling_detail(ruling_id)
+    data["citations"] = replay_view.citations(data["ruling"], data["sources"])
+    boards = []
     if services().scenarios is not None:
         data["replays"] = views.replay(ruling_id)["scenarios"]
-    return page("ruling.html", s.RulingPageSchema, data, as_json)
+        if not as_json:
+            boards = [replay_view.replay_view(t) for t in data["replays"]]
+    ruling = data["ruling"]
+    og = preview(f"Ruling on {ruling['card']}", f"Official ruling: {ruling['text']}",
+                 links.ruling_web_uri(ruling))
+    return page("ruling.html", s.RulingPageSchema, data, as_json, boards=boards, og=og)
 
 
 def source_page(source_id: str) -> Response | str:
@@ -139,7 +183,7 @@ def kingdoms_twin() -> Response | str:
 
 
 def audit_page(as_json: bool = False) -> Response | str:
-    args = views.validate_args(s.AuditQuerySchema(), request.args.to_dict(flat=True))
+    args = views.validate_args(s.AuditQuerySchema(), _args(), ignore_unknown=True)
     data = views.audit(args.get("set") or None, args.get("card") or None)
     return page("audit.html", s.AuditSchema, data, as_json)
 
@@ -178,4 +222,13 @@ def make_pages_blueprint(with_scenarios: bool) -> Blueprint:
         rules += [("/audit", "audit", audit_page), ("/audit.json", "audit_json", audit_twin)]
     for rule, endpoint, view in rules:
         bp.add_url_rule(rule, endpoint, view, methods=["GET"])
+    if with_scenarios:
+        from rulings_service.web import sandbox_views
+
+        bp.add_url_rule("/scenarios/<scenario_id>", "scenario", sandbox_views.scenario_page,
+                        methods=["GET"])
+        bp.add_url_rule("/sandbox", "sandbox", sandbox_views.sandbox_page,
+                        methods=["GET", "POST"])
+        bp.add_url_rule("/sandbox/download", "sandbox_download",
+                        sandbox_views.sandbox_download, methods=["GET", "POST"])
     return bp

@@ -8,7 +8,12 @@ contract is the code that enforces it.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from marshmallow import EXCLUDE, Schema, ValidationError, fields, validate, validates_schema
+
+from rulings_service.web import links
 
 # Kept in step with config.DEFAULTS; the schema is the published limit.
 #: A search question: chat bots pass players' questions through, and a chatty
@@ -24,6 +29,52 @@ class _Out(Schema):
 
     class Meta:
         ordered = True
+
+
+class _Derived:
+    """A dump-only field computed from the whole record (a link, a coverage fact).
+
+    Subclassed with a concrete field type so the OpenAPI document shows the
+    right type; the record itself never stores the value, because links
+    depend on the configured base URL and coverage on the whole build.
+    """
+
+    def __init__(self, compute: Callable[[Any], Any], **kwargs: Any) -> None:
+        super().__init__(dump_only=True, required=True, **kwargs)  # type: ignore[call-arg]
+        self.compute = compute
+
+    def serialize(self, attr: str, obj: Any, accessor: Any = None, **kwargs: Any) -> Any:
+        return self.compute(obj)
+
+
+class DerivedString(_Derived, fields.String):
+    pass
+
+
+class DerivedBoolean(_Derived, fields.Boolean):
+    pass
+
+
+def _card_coverage(card: Any) -> tuple[bool, str]:
+    from rulings_service.web.services import services
+
+    return services().coverage().card_facts(card)
+
+
+class _Page(_Out):
+    """Scryfall's list fields, on every list answer."""
+
+    count = fields.Integer(required=True, metadata={"description": "items on this page"})
+    total = fields.Integer(required=True, metadata={"description": "items on all pages"})
+    page = fields.Integer(required=True, metadata={"description": "this page's number, from 1"})
+    has_more = fields.Boolean(required=True, metadata={"description": "whether a next page exists"})
+    next_page = fields.String(allow_none=True, required=True,
+                              metadata={"description": "URL of the next page, or null"})
+
+
+#: ``page`` of a list request; the upper bound only keeps arithmetic small.
+PAGE = fields.Integer(load_default=1, validate=validate.Range(min=1, max=10_000),
+                      metadata={"description": "the page to answer, from 1"})
 
 
 # ----------------------------------------------------------------- errors
@@ -46,6 +97,9 @@ class ErrorSchema(_Out):
     )
     fields_errors = fields.Dict(
         data_key="fields", metadata={"description": "for invalid input: messages per field"}
+    )
+    problems = fields.List(
+        fields.Dict(), metadata={"description": "for an invalid scenario: {field, line, message}"}
     )
 
 
@@ -78,6 +132,8 @@ class RulingSchema(_Out):
         metadata={"description": "demonstrated / informational status from the audit, if known"},
     )
     scenarios = fields.List(fields.String(), metadata={"description": "ids of its scenarios"})
+    uri = DerivedString(links.ruling_uri, metadata={"description": "this ruling in the API"})
+    web_uri = DerivedString(links.ruling_web_uri, metadata={"description": "its page"})
 
 
 class SourceNoteSchema(_Out):
@@ -106,6 +162,17 @@ class CardSchema(_Out):
         fields.Nested(SourceNoteSchema), required=True, dump_default=list,
         metadata={"description": "where a source document gives a fact otherwise than the"
                                  " printed card (whose value the card keeps)"})
+    covered = DerivedBoolean(lambda card: _card_coverage(card)[0], metadata={
+        "description": "whether the sources cover the card's set (see coverage_note)"})
+    coverage_note = DerivedString(lambda card: _card_coverage(card)[1], metadata={
+        "description": "what the sources hold for this card's set, and why not when not"})
+    uri = DerivedString(links.card_uri, metadata={"description": "this card in the API"})
+    web_uri = DerivedString(links.card_web_uri, metadata={"description": "this card's page"})
+
+
+class ScenarioRefSchema(_Out):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
 
 
 class CardDetailSchema(_Out):
@@ -116,11 +183,22 @@ class CardDetailSchema(_Out):
         required=True,
         metadata={"description": "rulings of other cards that mention this one"},
     )
+    sources_have_faq = fields.Boolean(
+        required=True,
+        metadata={"description": "false when the sources hold no ruling of the card's set "
+                                 "(no FAQ: Hinterlands)"},
+    )
+    card_text_demonstrations = fields.List(
+        fields.Nested(ScenarioRefSchema),
+        required=True,
+        metadata={"description": "scenarios in which this engine plays out the card's printed "
+                                 "text; demonstrations of the card text, not official rulings"},
+    )
 
 
-class CardListSchema(_Out):
-    count = fields.Integer(required=True)
+class CardListSchema(_Page):
     cards = fields.List(fields.Nested(CardSchema), required=True)
+    warnings = fields.List(fields.String(), required=True)
 
 
 class SourceSchema(_Out):
@@ -131,6 +209,8 @@ class SourceSchema(_Out):
     format = fields.String(required=True)
     sha256 = fields.String(required=True)
     chars = fields.Integer(required=True)
+    uri = DerivedString(links.source_uri, metadata={"description": "this source in the API"})
+    web_uri = DerivedString(links.source_web_uri, metadata={"description": "its page"})
 
 
 class SourceDetailSchema(_Out):
@@ -167,17 +247,125 @@ class KingdomSchema(_Out):
     druid_boons = fields.List(fields.String(), required=True)
 
 
-class KingdomListSchema(_Out):
-    count = fields.Integer(required=True)
+class KingdomListSchema(_Page):
     kingdoms = fields.List(fields.Nested(KingdomSchema), required=True)
+    warnings = fields.List(fields.String(), required=True)
+
+
+class PageQuerySchema(Schema):
+    page = PAGE
+
+
+class SetSchema(_Out):
+    id = fields.String(required=True)
+    name = fields.String(required=True, metadata={"description": "the set's human name"})
+    released = fields.Integer(allow_none=True, required=True,
+                              metadata={"description": "year of release (null for promos)"})
+    covered = fields.Boolean(required=True,
+                             metadata={"description": "whether a source document is about it"})
+    coverage_note = fields.String(required=True)
+    cards = fields.Integer(required=True, metadata={"description": "catalogue entries"})
+    rulings = fields.Integer(required=True)
+    demonstrated = fields.Integer(required=True,
+                                  metadata={"description": "rulings a scenario replays"})
+    card_text_demonstrations = fields.Integer(
+        required=True, metadata={"description": "scenarios playing out a printed card text "
+                                                "(this engine's reading, not official rulings)"})
+    card_names = fields.List(fields.String(),
+                             metadata={"description": "for a set not covered: the names known"})
+    cards_uri = DerivedString(links.set_cards_uri, metadata={"description": "its cards"})
+    web_uri = DerivedString(links.set_web_uri, metadata={"description": "its home-page entry"})
+
+
+class SetListSchema(_Page):
+    sets = fields.List(fields.Nested(SetSchema), required=True)
+    warnings = fields.List(fields.String(), required=True)
+
+
+class EndpointSchema(_Out):
+    method = fields.String(required=True)
+    path = fields.String(required=True, metadata={"description": "with {placeholders}"})
+    summary = fields.String(required=True)
+    uri = fields.String(allow_none=True, required=True,
+                        metadata={"description": "URL of a GET without placeholders"})
+
+
+class ApiIndexSchema(_Out):
+    name = fields.String(required=True)
+    version = fields.String(required=True)
+    build_id = fields.String(required=True)
+    openapi = fields.String(required=True, metadata={"description": "the OpenAPI document"})
+    documentation = fields.String(required=True)
+    endpoints = fields.List(fields.Nested(EndpointSchema), required=True)
+
+
+#: The bulk document's schema version: raised whenever a field is renamed, removed
+#: or changes meaning (adding a field does not raise it). docs/api.md lists the fields.
+BULK_SCHEMA_VERSION = 2
+
+
+class SpanSchema(_Out):
+    document = fields.String(required=True)
+    start = fields.Integer(required=True)
+    end = fields.Integer(required=True)
+    role = fields.String(metadata={"description": "printed_in only: entry, card line..."})
+
+
+class CrossReferenceSchema(_Out):
+    card = fields.String(required=True, metadata={"description": "a card of another set"})
+    set = fields.String(allow_none=True, required=True)
+
+
+class BulkCardSchema(CardSchema):
+    """A card with every field of the corpus, not only those the card endpoints show.
+
+    The fields added here are in every build; they are optional in the schema
+    because a corpus written before them (the web tests' fixture) lacks them.
+    """
+
+    aliases = fields.List(fields.String(),
+                          metadata={"description": "other spellings the sources use"})
+    members = fields.List(fields.String(),
+                          metadata={"description": "for a pile: its separate cards"})
+    printed_in = fields.List(fields.Nested(SpanSchema),
+                             metadata={"description": "where the sources print the card"})
+    related_ruling_ids = fields.List(fields.String(),
+                                     metadata={"description": "rulings about it, not its own"})
+
+
+class BulkRulingSchema(RulingSchema):
+    """A ruling with every field of the corpus."""
+
+    cards = fields.List(fields.String(),
+                        metadata={"description": "every card the ruling belongs to"})
+    cross_references = fields.List(fields.Nested(CrossReferenceSchema))
+    icon_gaps = fields.Integer(metadata={
+        "description": "coin/VP symbols the source lost that could not be restored"})
+    icons_restored = fields.Boolean(metadata={"description": "whether symbols were restored"})
+
+
+class BulkKingdomSchema(_Out):
+    id = fields.String(required=True)
+    name = fields.String(required=True)
+    group = fields.String(allow_none=True)
+    source = fields.String(required=True)
+    sets = fields.List(fields.String(), required=True)
+    cards = fields.List(fields.String(), required=True)
+    landscapes = fields.List(fields.Nested(LandscapeSchema), required=True)
+    druid_boons = fields.List(fields.String(), required=True)
+    notes = fields.String(allow_none=True)
+    span = fields.Nested(SpanSchema, allow_none=True)
 
 
 class BulkSchema(_Out):
+    schema_version = fields.Integer(required=True, metadata={
+        "description": f"version of this document's shape (now {BULK_SCHEMA_VERSION})"})
     build_id = fields.String(required=True)
     sources = fields.List(fields.Nested(SourceSchema), required=True)
-    cards = fields.List(fields.Nested(CardSchema), required=True)
-    rulings = fields.List(fields.Nested(RulingSchema), required=True)
-    kingdoms = fields.List(fields.Dict(), required=True)
+    sets = fields.List(fields.Nested(SetSchema), required=True)
+    cards = fields.List(fields.Nested(BulkCardSchema), required=True)
+    rulings = fields.List(fields.Nested(BulkRulingSchema), required=True)
+    kingdoms = fields.List(fields.Nested(BulkKingdomSchema), required=True)
 
 
 # ----------------------------------------------------------------- search
@@ -193,7 +381,9 @@ class SearchQuerySchema(Schema):
         validate=validate.Length(min=1, max=MAX_QUERY),
         metadata={"description": "words, phrases in quotes, card names"},
     )
-    limit = fields.Integer(load_default=10, validate=validate.Range(min=1, max=50))
+    limit = fields.Integer(load_default=10, validate=validate.Range(min=1, max=50),
+                           metadata={"description": "hits per page"})
+    page = PAGE
     set = fields.String(validate=_FACET, metadata={"description": "only rulings of this set id"})
     type = fields.String(validate=_FACET, metadata={"description": "only cards of this type"})
     kind = fields.String(validate=_FACET, metadata={"description": "card, general, setup..."})
@@ -209,6 +399,8 @@ class SearchHitSchema(_Out):
     snippet_html = fields.String(
         required=True, metadata={"description": "escaped text with <mark> around matches"}
     )
+    uri = fields.String(required=True, metadata={"description": "the ruling in the API"})
+    web_uri = fields.String(required=True, metadata={"description": "the ruling's page"})
 
 
 class SearchResultSchema(_Out):
@@ -216,6 +408,10 @@ class SearchResultSchema(_Out):
     filters = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
     count = fields.Integer(required=True, metadata={"description": "hits returned"})
     total = fields.Integer(required=True, metadata={"description": "rulings that match"})
+    page = fields.Integer(required=True, metadata={"description": "this page's number, from 1"})
+    has_more = fields.Boolean(required=True, metadata={"description": "whether a next page exists"})
+    next_page = fields.String(allow_none=True, required=True,
+                              metadata={"description": "URL of the next page, or null"})
     results = fields.List(fields.Nested(SearchHitSchema), required=True)
     facets = fields.Dict(
         keys=fields.String(),
@@ -228,6 +424,7 @@ class SearchResultSchema(_Out):
 class SetQuerySchema(Schema):
     set = fields.String(validate=validate.Length(max=40),
                         metadata={"description": "only the cards of this set id"})
+    page = PAGE
 
 
 class AuditQuerySchema(Schema):
@@ -311,6 +508,64 @@ class ReplaySchema(_Out):
     )
 
 
+class ScenarioRunRequestSchema(Schema):
+    """The documented shape of a scenario to run (the scenario file format, as JSON).
+
+    The body is validated by the scenario loader's own marshmallow schema
+    (``scenarios.schema.SandboxScenarioSchema``), which knows every step verb
+    and expectation; this one only documents the top level for the OpenAPI
+    document. ``expect`` is optional in the sandbox.
+    """
+
+    title = fields.String(required=True, validate=validate.Length(min=1),
+                          metadata={"description": "what the scenario shows"})
+    id = fields.String(metadata={"description": "'<card-slug>--<what>'; optional here"})
+    rulings = fields.List(fields.String(), metadata={"description": "ruling ids (optional)"})
+    notes = fields.String()
+    setup = fields.Dict(required=True, metadata={"description": "kingdom, players, zones..."})
+    steps = fields.List(fields.Dict(), required=True,
+                        metadata={"description": "moves, answers and checks, in order"})
+    expect = fields.Dict(metadata={"description": "what must hold after the steps (optional)"})
+
+
+class ExpectationOutcomeSchema(_Out):
+    given = fields.Boolean(required=True, metadata={"description": "the scenario expects "
+                                                                  "something"})
+    held = fields.Boolean(allow_none=True, required=True,
+                          metadata={"description": "null when nothing was expected or the run "
+                                                   "failed before comparing"})
+    mismatches = fields.List(fields.Dict(), required=True,
+                             metadata={"description": "each {field, expected, actual}"})
+
+
+class ScenarioRunSchema(_Out):
+    label = fields.String(required=True,
+                          metadata={"description": "the engine's answer, not an official ruling"})
+    passed = fields.Boolean(required=True)
+    expect = fields.Nested(ExpectationOutcomeSchema, required=True)
+    scenarios = fields.List(fields.Dict(), required=True,
+                            metadata={"description": "one transcript, as the replay endpoint's"})
+    permalink = fields.String(allow_none=True, required=True,
+                              metadata={"description": "/sandbox?s=... (null for JSON bodies "
+                                                       "or when too long for a URL)"})
+
+
+class ScenarioPageSchema(_Out):
+    scenario = fields.Dict(required=True, metadata={"description": "the replay transcript"})
+
+
+class ScenarioSchema(_Out):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+    rulings = fields.List(fields.String(), required=True,
+                          metadata={"description": "ids of the rulings it demonstrates"})
+    transcript = fields.Dict(required=True, metadata={
+        "description": "the replay: steps, zones, pass/fail (this engine's, not a ruling)"})
+    uri = DerivedString(links.scenario_uri, metadata={"description": "this scenario in the API"})
+    web_uri = DerivedString(links.scenario_web_uri, allow_none=True, metadata={
+        "description": "its replay page, /scenarios/<id>"})
+
+
 class AuditSchema(_Out):
     audit = fields.Dict(required=True, metadata={"description": "totals, per set and per card"})
 
@@ -321,10 +576,21 @@ class PingSchema(_Out):
 
 
 # ----------------------------------------------------------------- page twins
+class HumanCitationSchema(_Out):
+    document = fields.String(required=True)
+    title = fields.String(required=True)
+    section = fields.String(required=True, metadata={"description": "the entry or section"})
+    quote = fields.String(allow_none=True, required=True)
+    url = fields.String(required=True, metadata={"description": "anchor that highlights it"})
+    start = fields.Integer(required=True)
+    end = fields.Integer(required=True)
+
+
 class RulingPageSchema(RulingDetailSchema):
     replays = fields.List(
         fields.Dict(), metadata={"description": "replay transcripts of its scenarios"}
     )
+    citations = fields.List(fields.Nested(HumanCitationSchema))
 
 
 class CitationSchema(_Out):

@@ -10,6 +10,8 @@ are not registered at all rather than answering with made-up data.
 from __future__ import annotations
 
 import logging
+import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
@@ -30,12 +32,34 @@ class Services:
     #: ruling id -> ids of the scenarios demonstrating it (filled by ``index_scenarios``).
     scenarios_by_ruling: dict[str, list[str]] = field(default_factory=dict)
     scenario_titles: dict[str, str] = field(default_factory=dict)
+    #: card name -> ids of the scenarios demonstrating its printed text (``card_text``).
+    card_text_scenarios: dict[str, list[str]] = field(default_factory=dict)
 
     _status: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
     _replays: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
     _audits: dict[tuple[str | None, str | None], dict[str, Any]] = field(
         default_factory=dict, repr=False
     )
+    #: The ``AuditMemo`` of this process: scenario files read and replayed once (``audit``).
+    _audit_memo: Any = field(default=None, repr=False)
+    _audit_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
+    _coverage: Any = field(default=None, repr=False)
+    _memo: dict[str, Any] = field(default_factory=dict, repr=False)
+
+    def cached(self, name: str, compute: Callable[[], Any]) -> Any:
+        """A value derived from the build, computed on first use (the build never changes)."""
+        if name not in self._memo:
+            self._memo[name] = compute()
+        return self._memo[name]
+
+    def coverage(self) -> Any:
+        """The build's :class:`~rulings_service.coverage.Coverage`, computed on first use."""
+        if self._coverage is None:
+            from rulings_service.coverage import build_coverage
+
+            self._coverage = build_coverage(
+                self.corpus, self.status, getattr(self, "card_text_scenarios", None))
+        return self._coverage
 
     def status(self, ruling_id: str) -> dict[str, Any] | None:
         """A ruling's demonstrated/informational record, computed once per process."""
@@ -61,14 +85,37 @@ class Services:
         return self._replays[scenario_id]
 
     def audit(self, set_id: str | None, card: str | None) -> dict[str, Any]:
-        """The audit of a scope; only scopes that exist are cached, so the cache stays small."""
+        """The audit of a scope, counted from one replay of every scenario per process.
+
+        The scenarios, the engine and the corpus are fixed for a process's life,
+        so each scenario's result is too: the first audit (``prime_audit``, run
+        at load by ``load_default_services``) reads and replays them all, and
+        every scope is then counted from that memo without replaying. ``card``
+        must already be the catalogue's name (``views.audit`` normalises
+        spellings), so ``Throne room`` and ``throne-room`` share one entry.
+        Only scopes that exist are cached, so the cache stays small.
+        """
         key = (set_id, card)
-        if key in self._audits:
-            return self._audits[key]
-        report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus)
+        report = self._audits.get(key)
+        if report is not None:
+            return report
+        report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus,
+                                          memo=self.prime_audit())
         if report.get("totals", {}).get("rulings") or key == (None, None):
             self._audits[key] = report
         return report
+
+    def prime_audit(self) -> Any:
+        """The memo, filled by one whole audit (under a lock: concurrent first calls wait)."""
+        with self._audit_lock:
+            if self._audit_memo is None:
+                from rulings_service.scenarios.audit import AuditMemo
+
+                memo = AuditMemo()
+                self._audits[(None, None)] = self.scenarios.run_audit(
+                    corpus=self.corpus, memo=memo)
+                self._audit_memo = memo
+        return self._audit_memo
 
     def index_scenarios(self) -> None:
         """Map rulings to their scenarios once, so a ruling page needs no scan."""
@@ -84,6 +131,8 @@ class Services:
             self.scenario_titles[sid] = _attr(scenario, "title") or sid
             for ruling_id in _attr(scenario, "rulings") or ():
                 self.scenarios_by_ruling.setdefault(ruling_id, []).append(sid)
+            if _attr(scenario, "card_text"):
+                self.card_text_scenarios.setdefault(_attr(scenario, "card_text"), []).append(sid)
         self._classify_all()
 
     def _classify_all(self) -> None:
@@ -123,8 +172,11 @@ def services() -> Services:
     return current_app.extensions["rulings"]
 
 
-def load_default_services(build_dir: Path | None = None) -> Services:
+def load_default_services(build_dir: Path | None = None, prime_audit: bool = True) -> Services:
     """Load the built corpus (building it if missing), open its index, find the scenarios.
+
+    The audit is computed here too (``prime_audit``), once per process that loads
+    the build, so no request pays for replaying the scenarios.
 
     Imports happen here, not at module level, so the web package can be
     imported (and tested with an injected corpus) without a build on disk.
@@ -139,6 +191,12 @@ def load_default_services(build_dir: Path | None = None) -> Services:
     searcher = Searcher.open(index_path, corpus)
     found = Services(corpus=corpus, searcher=searcher, scenarios=load_scenario_module())
     found.index_scenarios()
+    if prime_audit and found.scenarios is not None:
+        # Before gunicorn forks its workers (``preload_app``), so each inherits it.
+        try:
+            found.prime_audit()
+        except Exception as exc:  # noqa: BLE001 - serve the corpus; the audit retries on use
+            logger.warning("the audit could not be computed at load: %s", exc)
     return found
 
 

@@ -11,11 +11,12 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from flask import current_app
-from marshmallow import Schema, ValidationError
+from flask import current_app, g
+from marshmallow import EXCLUDE, Schema, ValidationError
 
 from parsers.catalogue import slugify
 from rulings_service.cardnames import AMBIGUOUS, CARD, NONE, NOT_COVERED, KnownName, NameAnswer
+from rulings_service.web import links
 from rulings_service.web.errors import ApiError
 from rulings_service.web.schemas import MAX_NAME
 from rulings_service.web.services import services
@@ -23,10 +24,21 @@ from rulings_service.web.services import services
 FACET_FILTERS = ("set", "type", "kind", "source")
 
 
-def validate_args(schema: Schema, data: Any) -> dict[str, Any]:
-    """Load input through a schema; a refusal names every bad field."""
+def validate_args(schema: Schema, data: Any, *, ignore_unknown: bool = False) -> dict[str, Any]:
+    """Load input through a schema; a refusal names every bad field.
+
+    With ``ignore_unknown`` (query strings: a shared link carries
+    ``?utm_source=...``), parameters the schema does not know are dropped,
+    and named in ``request_warnings()`` for the API to report.
+    """
+    if ignore_unknown and isinstance(data, dict):
+        known = {f.data_key or name for name, f in schema.fields.items() if not f.dump_only}
+        unknown = sorted(k for k in data if k not in known)
+        if unknown:
+            note_warning("Unknown parameter" + ("s " if len(unknown) > 1 else " ")
+                         + ", ".join(repr(k) for k in unknown) + " ignored.")
     try:
-        return schema.load(data)
+        return schema.load(data, unknown=EXCLUDE) if ignore_unknown else schema.load(data)
     except ValidationError as exc:
         messages = exc.normalized_messages()
         fields_part = {k: v for k, v in messages.items() if k != "_schema"}
@@ -34,6 +46,54 @@ def validate_args(schema: Schema, data: Any) -> dict[str, Any]:
         parts = [f"{k}: {'; '.join(map(str, v))}" for k, v in fields_part.items()]
         details = "; ".join([*map(str, general), *parts]) or "invalid input"
         raise ApiError(400, "invalid_input", details, **{"fields": fields_part}) from exc
+
+
+def note_warning(text: str) -> None:
+    """Add a warning to this request's answer (the list answers carry ``warnings``)."""
+    g.setdefault("request_warnings", []).append(text)
+
+
+def request_warnings() -> list[str]:
+    return list(g.get("request_warnings", ()))
+
+
+def check_choice(field: str, value: str | None, choices: list[str]) -> None:
+    """The one refusal of an unknown facet value, the same on every endpoint."""
+    if value is None or value.lower() in {c.lower() for c in choices}:
+        return
+    raise ApiError(400, "invalid_input",
+                   f"No {field} is known as {value!r}; the {field} values are "
+                   f"{', '.join(choices)}.",
+                   fields={field: [f"unknown {field}"]}, choices=choices)
+
+
+def facet_choices() -> dict[str, list[str]]:
+    """Every value each facet filter accepts, from the build (computed once)."""
+
+    def compute() -> dict[str, list[str]]:
+        corpus = services().corpus
+        sets = {r["set"] for r in corpus.rulings if r.get("set")}
+        sets.update(s for c in corpus.cards for s in c.get("sets", ()))
+        types = {t.lower() for c in corpus.cards for t in c.get("types") or ()}
+        kinds = {r.get("kind") or "card" for r in corpus.rulings}
+        return {"set": sorted(sets), "type": sorted(types), "kind": sorted(kinds),
+                "source": sorted(s["id"] for s in corpus.sources)}
+
+    return services().cached("facet_choices", compute)
+
+
+def paginate(total: int, page: int, per_page: int) -> dict[str, Any]:
+    """Scryfall's list fields: this page's number, whether more follow, the next one's URL.
+
+    A page past the end is an empty page with a warning (not an error: a
+    list can shrink between two requests of a bot walking it).
+    """
+    has_more = page * per_page < total
+    if page > 1 and (page - 1) * per_page >= total:
+        last = max(1, -(-total // per_page))
+        note_warning(f"Page {page} is past the last page ({last}).")
+    return {"page": page, "has_more": has_more,
+            "next_page": links.page_uri(page + 1) if has_more else None}
 
 
 def clean_text(value: str) -> str:
@@ -53,7 +113,12 @@ def enrich_ruling(ruling: dict[str, Any]) -> dict[str, Any]:
     svc = services()
     out = dict(ruling)
     out["scenarios"] = list(svc.scenarios_by_ruling.get(ruling["id"], []))
-    out["status"] = svc.status(ruling["id"])
+    status = svc.status(ruling["id"])
+    if status and status.get("scenarios"):
+        status = {**status, "scenarios": [
+            {**sc, "uri": links.scenario_uri(sc)} if isinstance(sc, dict) else sc
+            for sc in status["scenarios"]]}
+    out["status"] = status
     return out
 
 
@@ -84,12 +149,44 @@ def card_detail(slug: str) -> dict[str, Any]:
         "card": card,
         "rulings": [enrich_ruling(r) for r in own],
         "mentioned_in": [enrich_ruling(r) for r in mentioned],
+        "sources_have_faq": set_has_rulings(corpus, card.get("set")),
+        "card_text_demonstrations": card_text_demonstrations(card["name"]),
     }
 
 
-def card_list(set_id: str | None = None) -> dict[str, Any]:
+def set_has_rulings(corpus: Any, set_id: str | None) -> bool:
+    """Whether the sources hold any ruling of the set (none of Hinterlands: no FAQ)."""
+    return any(r.get("set") == set_id for r in corpus.rulings)
+
+
+def card_text_demonstrations(name: str) -> list[dict[str, str]]:
+    """The scenarios playing out this card's printed text: the engine's, not official rulings."""
+    svc = services()
+    return [{"id": sid, "title": svc.scenario_titles.get(sid, sid)}
+            for sid in svc.card_text_scenarios.get(name, [])]
+
+
+def card_list(set_id: str | None = None, page: int = 1) -> dict[str, Any]:
+    """One page of the cards (of a set); an unknown set is refused with the choices."""
+    check_choice("set", set_id, facet_choices()["set"])
     cards = [c for c in services().corpus.cards if set_id is None or set_id in c["sets"]]
-    return {"count": len(cards), "cards": cards}
+    shown, fields = page_of(cards, page)
+    return {**fields, "cards": shown, "warnings": request_warnings()}
+
+
+def page_of(items: list[Any], page: int) -> tuple[list[Any], dict[str, Any]]:
+    """One page of a list (``LIST_PAGE_SIZE`` items) and its count and paging fields."""
+    per_page = current_app.config["LIST_PAGE_SIZE"]
+    shown = items[(page - 1) * per_page: page * per_page]
+    return shown, {"count": len(shown), "total": len(items),
+                   **paginate(len(items), page, per_page)}
+
+
+def set_list(page: int = 1) -> dict[str, Any]:
+    """Every set the catalogue knows, in release order, with what the sources hold of it."""
+    coverage = services().coverage()
+    shown, fields = page_of([*coverage.covered, *coverage.uncovered], page)
+    return {**fields, "sets": shown, "warnings": request_warnings()}
 
 
 def named(args: dict[str, str]) -> dict[str, Any]:
@@ -169,7 +266,7 @@ def source_detail(source_id: str) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- kingdoms
-def kingdoms() -> dict[str, Any]:
+def kingdoms(page: int = 1) -> dict[str, Any]:
     corpus = services().corpus
     by_name = {c["name"].lower(): c for c in corpus.cards}
     out = []
@@ -185,59 +282,71 @@ def kingdoms() -> dict[str, Any]:
                 }
             )
         out.append({**kingdom, "cards": cards})
-    return {"count": len(out), "kingdoms": out}
+    shown, fields = page_of(out, page)
+    return {**fields, "kingdoms": shown, "warnings": request_warnings()}
 
 
 # ----------------------------------------------------------------- search
 def _hit_dict(hit: Any) -> dict[str, Any]:
     """A hit in ``SearchHitSchema``'s fields, order and types (the API sends it as is)."""
-    if isinstance(hit, dict):
-        slug = hit.get("card_slug")
-        return {
-            "ruling_id": str(hit.get("ruling_id")),
-            "card": str(hit.get("card")),
-            "card_slug": None if slug is None else str(slug),
-            "text": str(hit.get("text")),
-            "score": float(hit.get("score")),
-            "snippet_html": str(hit.get("snippet_html")),
-        }
-    slug = hit.card_slug
+    get = hit.get if isinstance(hit, dict) else lambda name: getattr(hit, name)
+    slug = get("card_slug")
+    ruling_id = str(get("ruling_id"))
     return {
-        "ruling_id": str(hit.ruling_id),
-        "card": str(hit.card),
+        "ruling_id": ruling_id,
+        "card": str(get("card")),
         "card_slug": None if slug is None else str(slug),
-        "text": str(hit.text),
-        "score": float(hit.score),
-        "snippet_html": str(hit.snippet_html),
+        "text": str(get("text")),
+        "score": float(get("score")),
+        "snippet_html": str(get("snippet_html")),
+        "uri": links.ruling_uri({"id": ruling_id}),
+        "web_uri": links.ruling_web_uri({"id": ruling_id}),
     }
+
+
+def check_facets(filters: dict[str, str]) -> None:
+    """Refuse an unknown facet value (``set=hinterland``) instead of answering nothing."""
+    choices = facet_choices()
+    for key, value in filters.items():
+        check_choice(key, value, choices[key])
 
 
 def search(args: dict[str, Any]) -> dict[str, Any]:
     """Run a search; facet filters become the query language's ``field:value`` clauses.
 
     Filtering inside the index (not over a window of hits) keeps ``total``
-    and the facet counts true for the narrowed search.
+    and the facet counts true for the narrowed search. ``page`` (from 1)
+    skips ``(page - 1) * limit`` hits; ``next_page`` is the same search's
+    following page while more hits remain (Scryfall's list fields).
     """
     query = clean_text(args["q"])
     limit = min(args.get("limit", 10), current_app.config["SEARCH_MAX_LIMIT"])
+    page = args.get("page", 1)
     filters = {k: args[k] for k in FACET_FILTERS if args.get(k)}
+    check_facets(filters)
     if not query:
         return {
-            "query": args["q"], "filters": filters, "count": 0, "total": 0, "results": [],
-            "facets": {}, "warnings": ["The query is empty once control characters are removed."],
+            "query": args["q"], "filters": filters, "count": 0, "total": 0, "page": page,
+            "has_more": False, "next_page": None, "results": [], "facets": {},
+            "warnings": [*request_warnings(),
+                         "The query is empty once control characters are removed."],
         }
     clauses = " ".join(f"{key}:{value}" for key, value in filters.items())
-    response = services().searcher.search(f"{query} {clauses}".strip(), limit=limit)
+    response = services().searcher.search(f"{query} {clauses}".strip(), limit=limit,
+                                          offset=(page - 1) * limit)
     hits = [_hit_dict(h) for h in response.results]
+    total = int(getattr(response, "total", None) or len(hits))
+    paging = paginate(total, page, limit)
     return {
         "query": args["q"],
         "filters": filters,
         "count": len(hits),
-        "total": int(getattr(response, "total", None) or len(hits)),
+        "total": total,
+        **paging,
         "results": hits,
         # The searcher's facet counts are already str -> str -> int (``SearchResponse.facets``).
         "facets": response.facets,
-        "warnings": [str(w) for w in response.warnings],
+        "warnings": [*(str(w) for w in response.warnings), *request_warnings()],
     }
 
 
@@ -246,8 +355,22 @@ def replay(ruling_id: str) -> dict[str, Any]:
     svc = services()
     if ruling_id not in svc.corpus.ruling_by_id:
         raise _not_found("ruling", ruling_id)
+    from rulings_service.web.replay_view import with_captions
+
     ids = svc.scenarios_by_ruling.get(ruling_id, [])
-    return {"ruling_id": ruling_id, "scenarios": [svc.replay(sid) for sid in ids]}
+    transcripts = [{**with_captions(svc.replay(sid)), "uri": links.scenario_uri({"id": sid})}
+                   for sid in ids]
+    return {"ruling_id": ruling_id, "scenarios": transcripts}
+
+
+def scenario(scenario_id: str) -> dict[str, Any]:
+    """A scenario with its replay transcript and the rulings it demonstrates."""
+    svc = services()
+    if scenario_id not in svc.scenario_titles:
+        raise _not_found("scenario", scenario_id)
+    rulings = [rid for rid, sids in svc.scenarios_by_ruling.items() if scenario_id in sids]
+    return {"id": scenario_id, "title": svc.scenario_titles[scenario_id], "rulings": rulings,
+            "transcript": svc.replay(scenario_id)}
 
 
 def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
@@ -257,6 +380,8 @@ def audit(set_id: str | None = None, card: str | None = None) -> dict[str, Any]:
     pass, so the scope is checked here against the corpus first.
     """
     check_audit_scope(set_id, card)
+    if card is not None:
+        card = audit_card_names().get(slugify(card), card)
     try:
         return {"audit": services().audit(set_id, card)}
     except ValueError as exc:
@@ -277,21 +402,16 @@ BASIC_SCOPE = "basic"
 
 def audit_sets() -> list[str]:
     """Set ids an audit accepts: every set of the corpus's rulings and cards, and ``basic``."""
-    corpus = services().corpus
-    found = {r["set"] for r in corpus.rulings if r.get("set")}
-    found.update(s for c in corpus.cards for s in c.get("sets", ()))
-    return [*sorted(found), BASIC_SCOPE]
+    return [*facet_choices()["set"], BASIC_SCOPE]
 
 
-def audit_card_slugs() -> frozenset[str]:
-    """Slugs an audit's ``card`` accepts: cards, their aliases, and what rulings belong to."""
-    corpus = services().corpus
-    slugs = {slugify(r["card"]) for r in corpus.rulings if r.get("card")}
-    slugs.update(r["card_slug"] for r in corpus.rulings if r.get("card_slug"))
-    for card in corpus.cards:
-        slugs.add(card["slug"])
-        slugs.update(slugify(alias) for alias in card.get("aliases") or ())
-    return frozenset(slugs)
+def audit_card_names() -> dict[str, str]:
+    """Slug -> name of what an audit's ``card`` accepts: cards, their aliases, and what
+    rulings belong to; every spelling of one card maps to one name (one cached audit)."""
+
+    from rulings_service.scenarios.audit import card_scope_names
+
+    return services().cached("audit_card_names", lambda: card_scope_names(services().corpus))
 
 
 def check_audit_scope(set_id: str | None, card: str | None) -> None:
@@ -302,7 +422,7 @@ def check_audit_scope(set_id: str | None, card: str | None) -> None:
                        fields={"set": ["unknown set"]}, choices=sets)
     if card is None:
         return
-    if slugify(card) in audit_card_slugs():
+    if slugify(card) in audit_card_names():
         return
     answer = services().searcher.lookup_name(clean_text(card))
     if answer.status == NOT_COVERED and answer.known is not None:

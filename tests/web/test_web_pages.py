@@ -54,17 +54,27 @@ def test_card_twin_matches_the_page(client: FlaskClient, corpus: Corpus) -> None
     assert data["mentioned_in"] == []
 
 
-def test_ruling_page_shows_text_sources_with_positions(client: FlaskClient,
-                                                       corpus: Corpus) -> None:
+def test_ruling_page_cites_sources_in_human_terms(client: FlaskClient,
+                                                  corpus: Corpus) -> None:
+    """Title, entry and quoted sentence on the page; the offsets stay in the JSON twin."""
     ruling = next(r for r in corpus.rulings if r["card_slug"] == "feast" and r["mentions"])
     html = client.get(f"/rulings/{ruling['id']}").get_data(as_text=True)
     ref = ruling["sources"][0]
     assert ruling["text"] in html
-    assert f"characters {ref['start']}–{ref['end']}" in html
-    assert "Dominion card FAQ dump" in html
+    assert "characters" not in html  # no raw offsets for people
+    sources = html[html.index("<h2>Sources</h2>"):html.index("</article>")]
+    assert f'href="/sources/faq-dump#r-{ruling["id"]}"' in sources
+    assert "Dominion card FAQ dump" in sources and "the entry for Feast" in sources
     twin = client.get(_alternate(html)).get_json()
     assert twin["ruling"]["id"] == ruling["id"]
     assert [s["id"] for s in twin["sources"]] == ["faq-dump"]
+    citation = twin["citations"][0]
+    assert (citation["start"], citation["end"]) == (ref["start"], ref["end"])
+    assert citation["section"] == "the entry for Feast" and citation["quote"]
+    assert f"<q>{citation['quote']}</q>" in sources.replace("&#39;", "'")
+    # The anchor exists on the source page, where the stylesheet highlights its target.
+    source_html = client.get("/sources/faq-dump").get_data(as_text=True)
+    assert f'id="r-{ruling["id"]}"' in source_html
 
 
 def test_general_ruling_without_card_renders(client: FlaskClient, corpus: Corpus) -> None:

@@ -49,7 +49,9 @@ def _run(operation, mode: GenerationMode, sent: list[int], skipped: list[str]) -
         # case sending such a slug reaches that other operation, which its own
         # cases test against its own schema.
         assume(not set(RESERVED) & set((case.path_parameters or {}).values()))
-        response = case.call()
+        # The WSGI client advertises every encoding its libraries decode (br, zstd) but
+        # hands the body over undecoded; compression has tests of its own.
+        response = case.call(headers={"Accept-Encoding": "identity"})
         sent.append(response.status_code)
         assert response.status_code < 500, response.text
         case.validate_response(response, checks=CHECKS)

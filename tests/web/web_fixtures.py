@@ -52,10 +52,11 @@ class FixtureScenarios:
         return run_scenario(find_scenario(scenario_id, self.directory)).as_dict(with_steps=True)
 
     def run_audit(self, set: str | None = None, card: str | None = None,  # noqa: A002
-                  corpus: Any = None) -> dict[str, Any]:
+                  corpus: Any = None, memo: Any = None) -> dict[str, Any]:
         from rulings_service.scenarios import run_audit
 
-        return run_audit(set=set, card=card, corpus=corpus, scenarios=self.load_scenarios())
+        return run_audit(set=set, card=card, corpus=corpus, scenarios=self.load_scenarios(),
+                         memo=memo)
 
     def ruling_status(self, ruling_id: str) -> dict[str, Any]:
         from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling

@@ -16,6 +16,7 @@ from rulings_service.cardnames.data import (
     load_abbreviations,
     load_common_words,
     load_published,
+    published_by_set,
 )
 from rulings_service.cardnames.matcher import (
     AMBIGUOUS,
@@ -26,35 +27,23 @@ from rulings_service.cardnames.matcher import (
     KnownName,
     NameAnswer,
 )
+from rulings_service.coverage import set_name
 
 __all__ = [
     "AMBIGUOUS", "CARD", "NONE", "NOT_COVERED", "Abbreviation", "CardNames", "KnownName",
     "NameAnswer", "PublishedName", "card_names_for", "coverage", "default_card_names",
-    "load_abbreviations", "load_common_words", "load_published",
+    "load_abbreviations", "load_common_words", "load_published", "published_by_set",
 ]
 
 
 def card_names_for(cards, aliases=None, abbreviations=None) -> CardNames:  # noqa: ANN001
     """A matcher over ``cards`` (corpus or catalogue card mappings) and the name data."""
-    from rulings_service.paths import CATALOGUE_DIR
-
-    published, renames, sets = load_published()
-    titles = {s.set_id: s.title for s in sets}
-    titles.update(_catalogue_titles(str(CATALOGUE_DIR)))
+    published, renames = load_published()
     return CardNames(
         cards, aliases,
         load_abbreviations() if abbreviations is None else abbreviations,
-        published, renames, titles,
+        published, renames, set_name,
     )
-
-
-@lru_cache(maxsize=1)
-def _catalogue_titles(directory: str) -> dict[str, str]:
-    from pathlib import Path
-
-    from parsers.catalogue import load_catalogue
-
-    return dict(load_catalogue(Path(directory)).sets)
 
 
 @lru_cache(maxsize=1)

@@ -31,7 +31,6 @@ class PublishedName:
 
     name: str
     set_id: str
-    set_title: str
     kind: str
 
 
@@ -59,27 +58,27 @@ def _read(path: Path) -> Any:
     return yaml.safe_load(path.read_text(encoding="utf-8"))
 
 
-@dataclass(frozen=True)
-class PublishedSet:
-    set_id: str
-    title: str
-    released: int | None
-
-
-def load_published(path: Path = PUBLISHED_FILE) -> tuple[list[PublishedName], list[Rename],
-                                                          list[PublishedSet]]:
-    """Every published name with its set, the renames, and the sets' titles."""
+@lru_cache(maxsize=4)
+def load_published(path: Path = PUBLISHED_FILE) -> tuple[tuple[PublishedName, ...],
+                                                          tuple[Rename, ...]]:
+    """Every published name with its set, and the renames (read once)."""
     data = _read(path) or {}
     names: list[PublishedName] = []
-    sets: list[PublishedSet] = []
     for entry in data.get("sets") or ():
-        set_id, title = str(entry["id"]), str(entry.get("title") or entry["id"])
-        sets.append(PublishedSet(set_id, title, entry.get("released")))
+        set_id = str(entry["id"])
         for kind in NAME_KINDS:
-            names += [PublishedName(str(n), set_id, title, kind) for n in entry.get(kind) or ()]
-    renames = [Rename(str(r["name"]), str(r["card"]), str(r["set"]))
-               for r in data.get("renamed") or ()]
-    return names, renames, sets
+            names += [PublishedName(str(n), set_id, kind) for n in entry.get(kind) or ()]
+    renames = tuple(Rename(str(r["name"]), str(r["card"]), str(r["set"]))
+                    for r in data.get("renamed") or ())
+    return tuple(names), renames
+
+
+def published_by_set() -> dict[str, list[str]]:
+    """Set id -> the published names of that set outside our catalogue, in file order."""
+    out: dict[str, list[str]] = {}
+    for name in load_published()[0]:
+        out.setdefault(name.set_id, []).append(name.name)
+    return out
 
 
 def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> list[Abbreviation]:

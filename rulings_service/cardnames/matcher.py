@@ -22,7 +22,7 @@ then a typo (rapidfuzz ``ratio`` over the folded names) with a clear lead.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -67,12 +67,8 @@ class KnownName:
             return None
         what = "a card" if self.kind == "card" else f"a{'n' if self.kind[0] in 'aeio' else ''} " \
             f"{self.kind.capitalize()}"
-        where = _set_words(self.set_title or self.set_id or "another set")
+        where = self.set_title or self.set_id or "another set"
         return f"{self.name} is {what} from {where}, which our sources do not cover."
-
-
-def _set_words(title: str) -> str:
-    return title.removeprefix("Dominion: ")
 
 
 @dataclass(frozen=True)
@@ -100,7 +96,7 @@ class CardNames:
         abbreviations: Iterable[Abbreviation] = (),
         published: Iterable[PublishedName] = (),
         renames: Iterable[Rename] = (),
-        set_titles: Mapping[str, str] | None = None,
+        set_name: Callable[[str], str] | None = None,
     ) -> None:
         self.entries: dict[str, KnownName] = {}
         self.exact: dict[str, str] = {}  # exact key -> slug
@@ -108,14 +104,16 @@ class CardNames:
         self.key_words: dict[str, int] = {}  # folded key -> words in the longest such name
         self.abbr: dict[str, str] = {}  # lower-case abbreviation -> slug
         self.abbr_cs: dict[str, str] = {}  # case-sensitive abbreviation -> slug
-        titles = dict(set_titles or {})
+        def title(set_id: str | None) -> str | None:
+            return set_name(set_id) if set_name and set_id else set_id
+
         for card in cards:
             slug, name = card.get("slug"), card.get("name")
             if not slug or not name or slug in self.entries:
                 continue
             set_id = card.get("set")
             self.entries[slug] = KnownName(
-                slug, name, set_id, titles.get(set_id) if set_id else None,
+                slug, name, set_id, title(set_id),
                 covered=card.get("in_scope") is not False, in_corpus=True,
                 kind=_landscape_kind(card),
             )
@@ -132,7 +130,7 @@ class CardNames:
             slug = slugify(pub.name)
             if slug in self.entries:
                 continue
-            self.entries[slug] = KnownName(slug, pub.name, pub.set_id, pub.set_title,
+            self.entries[slug] = KnownName(slug, pub.name, pub.set_id, title(pub.set_id),
                                            covered=False, in_corpus=False, kind=pub.kind)
             self._add_spellings(slug, (pub.name, *_bare(pub.name)))
         for abbr in abbreviations:

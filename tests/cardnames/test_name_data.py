@@ -23,7 +23,7 @@ def catalogue() -> Catalogue:
 
 
 def test_published_names_are_listed_once() -> None:
-    names, _, _ = load_published()
+    names, _ = load_published()
     counts = Counter(n.name.lower() for n in names)
     assert [name for name, n in counts.items() if n > 1] == []
     assert len(names) > 400  # every set outside ours, landscapes included
@@ -69,3 +69,11 @@ def test_common_word_names_are_catalogue_cards(catalogue: Catalogue) -> None:
 def test_abbreviations_name_known_cards(catalogue: Catalogue) -> None:
     unknown = [a.abbr for a in load_abbreviations() if catalogue.get(a.card) is None]
     assert unknown == []
+
+
+def test_every_published_set_has_a_name_and_release(catalogue: Catalogue) -> None:
+    from rulings_service.coverage import set_facts
+
+    named = {entry["id"] for entry in set_facts()}
+    assert {n.set_id for n in load_published()[0]} <= named
+    assert set(catalogue.sets) - {"out-of-scope"} <= named

@@ -82,3 +82,15 @@ def test_a_real_card_outside_our_sets_is_not_read_as_a_typo_of_ours(names: NameI
     # "overlrd" is closest to Overlord (Empires), which the corpus has no card for.
     assert names.recognise("what does overlrd do") == []
     assert [r.name for r in names.recognise("what does governer do")] == ["Governor"]
+
+
+def test_a_card_filter_on_an_uncovered_card_says_why() -> None:
+    from rulings_service.search.filters import filter_query
+
+    matcher = default_card_names()
+    cards = [{"slug": k.slug, "name": k.name, "in_scope": k.covered}
+             for k in matcher.entries.values() if k.in_corpus]
+    query, warning = filter_query("card", "overlord", None, NameIndex(cards, matcher=matcher))
+    assert query is None
+    assert warning == ("card:overlord: Overlord is a card from Empires, which our sources do"
+                       " not cover. Filter ignored.")

@@ -67,6 +67,7 @@ def has_evidence(
     shouting: bool,
     beside_card: bool,
     topic_ok: bool = True,
+    trait: bool = False,
 ) -> bool:
     """Whether the lower-case ``words[start:end]`` of a question are meant as a card name.
 
@@ -76,7 +77,8 @@ def has_evidence(
     ``beside_card``: another card name sits next to it, past :data:`JOINERS`
     only (the caller knows the other names it found); ``topic_ok``: whether
     the name may stand first as a question's topic (not for a card outside our
-    sets, whose questions we cannot answer: "supply pile empty" is the Supply).
+    sets, whose questions we cannot answer: "supply pile empty" is the Supply);
+    ``trait``: the name is a Trait's, whose pile is named after it ("the cursed pile").
     """
     if capitalised and not sentence_start and not shouting:
         return True
@@ -94,7 +96,8 @@ def has_evidence(
         before.pop()
     if before and before[-1] in CARD_VERBS:
         return True
-    return end < len(words) and words[end] in CARD_FOLLOWERS
+    following = words[end] if end < len(words) else ""
+    return following in CARD_FOLLOWERS or (trait and following in ("pile", "piles"))
 
 
 def skip_joiners(words: Sequence[str], index: int, step: int) -> int:

@@ -209,7 +209,8 @@ class NameIndex:
                 opens = s == 0 or bool(_SENTENCE_END.search(text, tokens[s - 1].end,
                                                             tokens[s].start))
                 if not has_evidence(words, s, e, tokens[s].raw[:1].isupper(), opens,
-                                    shouting, beside, topic_ok=not self._scope_rank(rec.slug)):
+                                    shouting, beside, topic_ok=not self._scope_rank(rec.slug),
+                                    trait=self.cards[rec.slug].get("kind") == "trait"):
                     continue
             kept.append(rec)
         return kept

@@ -16,7 +16,7 @@ from rulings_service.search.names import NameIndex
 @pytest.fixture(scope="module")
 def names() -> NameIndex:
     matcher = default_card_names()
-    cards = [{"slug": k.slug, "name": k.name, "in_scope": k.covered}
+    cards = [{"slug": k.slug, "name": k.name, "in_scope": k.covered, "kind": k.kind}
              for k in matcher.entries.values() if k.in_corpus]
     return NameIndex(cards, matcher=matcher)
 
@@ -70,6 +70,7 @@ CARDS = [
     ("IM reveals a Curse", "Ironmonger"),
     ("cheap trait with Bridge", "Cheap"),
     ("when do I buy Supplies", "Supplies"),
+    ("gained a card off the cursed pile", "Cursed"),
 ]
 
 
@@ -88,7 +89,7 @@ def test_a_card_filter_on_an_uncovered_card_says_why() -> None:
     from rulings_service.search.filters import filter_query
 
     matcher = default_card_names()
-    cards = [{"slug": k.slug, "name": k.name, "in_scope": k.covered}
+    cards = [{"slug": k.slug, "name": k.name, "in_scope": k.covered, "kind": k.kind}
              for k in matcher.entries.values() if k.in_corpus]
     query, warning = filter_query("card", "overlord", None, NameIndex(cards, matcher=matcher))
     assert query is None

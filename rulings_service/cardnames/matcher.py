@@ -218,6 +218,8 @@ class CardNames:
         answer = self.lookup(text)
         if answer.known and exact_key(answer.known.name) in by_key:
             return [by_key[exact_key(answer.known.name)]]
+        if answer.known and answer.how in ("name", "abbreviation", "plural or possessive"):
+            return []  # a name we know for sure, just not one of these: no look-alikes
         wanted = name_key(text)
         if not wanted:
             return []

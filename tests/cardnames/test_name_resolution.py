@@ -84,3 +84,22 @@ def test_case(names: CardNames, group: str, typed: str, expected: Any) -> None:
         assert answer.status == AMBIGUOUS and answer.known is None
         assert set(expected["ambiguous"]) <= set(answer.candidates), answer.candidates
         assert len(answer.candidates) <= 6
+
+
+def test_suggestions_never_offer_a_look_alike_for_a_known_name(names: CardNames) -> None:
+    assert names.suggest("overlord", ["Governor", "Overseer", "Village"]) == []
+    assert names.suggest("Feest", ["Feast", "Festival", "Village"]) == ["Feast"]
+    assert names.suggest("thron", ["Throne Room", "Patron"]) == ["Throne Room"]
+
+
+def test_the_audit_says_a_card_is_not_covered() -> None:
+    from rulings_service.scenarios.audit import UnknownScope, resolve_scope
+
+    class _Corpus:
+        rulings: list = []
+        cards = [{"slug": "governor", "name": "Governor", "set": "promo"}]
+
+    with pytest.raises(UnknownScope) as info:
+        resolve_scope(_Corpus(), None, "overlord")
+    assert str(info.value) == ("no card 'overlord' in the corpus: Overlord is a card from"
+                               " Empires, which our sources do not cover.")

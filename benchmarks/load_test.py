@@ -194,6 +194,8 @@ def main(argv: list[str] | None = None) -> int:
                         help="seconds each target runs unmeasured first (0: none)")
     parser.add_argument("--workers", type=int, default=None, help="server workers")
     parser.add_argument("--threads", type=int, default=None, help="threads per server worker")
+    parser.add_argument("--worker-model", choices=["gevent", "threads"], default=None,
+                        help="rulings serve --worker-model (default: the server's default)")
     parser.add_argument("--cache", choices=["both", "on", "off"], default="both",
                         help="run with the server's response cache on, off, or both")
     parser.add_argument("--json-out", type=Path, default=None)
@@ -216,7 +218,7 @@ def main(argv: list[str] | None = None) -> int:
 
 
 def start_server(port: int, workers: int | None, threads: int | None,
-                 cached: bool) -> subprocess.Popen:
+                 cached: bool, worker_model: str | None = None) -> subprocess.Popen:
     """``rulings serve`` on ``port`` in a session of its own (stopped by :func:`stop_server`)."""
     rulings = Path(sys.executable).with_name("rulings")
     command = [str(rulings), "serve", "--host", HOST, "--port", str(port)]
@@ -224,6 +226,8 @@ def start_server(port: int, workers: int | None, threads: int | None,
         command += ["--workers", str(workers)]
     if threads:
         command += ["--threads", str(threads)]
+    if worker_model:
+        command += ["--worker-model", worker_model]
     env = dict(os.environ)
     if not cached:
         env["RULINGS_RESPONSE_CACHE_BYTES"] = "0"
@@ -243,7 +247,7 @@ def stop_server(server: subprocess.Popen) -> None:
 def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
     """Start a server (cache on or off), run the three targets, stop the server."""
     port = free_port()
-    server = start_server(port, args.workers, args.threads, cached)
+    server = start_server(port, args.workers, args.threads, cached, args.worker_model)
     try:
         wait_ready(port, timeout=300)
         cards = list_cards(port)

@@ -18,6 +18,7 @@ from flask_compress import Compress
 
 from rulings_service.paths import REPO_ROOT, TEMPLATES_DIR
 from rulings_service.web.api import make_api_blueprint
+from rulings_service.web.body_buffer import BodyBuffer
 from rulings_service.web.cache import register_cache
 from rulings_service.web.config import DEFAULTS
 from rulings_service.web.errors import register_error_handlers
@@ -76,6 +77,9 @@ def create_app(
     register_cache(app)
     register_headers(app)
     register_filters(app)
+    # Bodies are read whole before Flask sees them: transport failures answer
+    # 400/408/413 in the error shape instead of surfacing inside a view.
+    app.wsgi_app = BodyBuffer(app.wsgi_app, int(app.config["MAX_CONTENT_LENGTH"]))  # type: ignore[method-assign]
 
     @app.context_processor
     def _globals() -> dict[str, Any]:

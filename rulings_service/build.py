@@ -13,6 +13,14 @@ truncated or re-encoded copy can still parse into a plausible, smaller corpus.
 Further steps (the search index) are added to ``default_steps()``: each step
 gets the finished corpus and the staging directory, and writes its own files
 there before the swap.
+
+Each source the build parsed is copied into the build (``sources/``), so the
+source pages quote the very text the corpus was made from; and the last file
+written but one is ``checksums.sha256``, the hash of every other file (all but
+``inputs.sha256``, the staleness fingerprint), which loading
+verifies (``artefacts.py``). A build whose ruling count falls by more than
+``COUNT_DROP_WARNING`` against the previous build warns, naming the sources
+that lost rulings: an unpinned source cut short still parses.
 """
 
 from __future__ import annotations
@@ -38,10 +46,12 @@ from parsers.merge import merge_documents
 from parsers.names import NameIndex
 from parsers.records import CardLine, ParsedDocument, ParseError, Ruling, Span
 from parsers.rulebook import parse_rulebook
+from rulings_service.artefacts import record_checksums
 from rulings_service.corpus_store import (
     CORPUS_FILE,
     CURRENT,
     INPUTS_FILE,
+    SOURCES_COPY_DIR,
     Corpus,
     inputs_fingerprint,
 )
@@ -54,6 +64,8 @@ FORMATS = ("colon-dump", "titled-faq", "titled-faq-html", "rulebook")
 KEEP_PREVIOUS = 1
 #: A build directory younger than this may belong to a build still running elsewhere.
 IN_PROGRESS_SECONDS = 600
+#: A fall in rulings (overall or of one source) larger than this share warns.
+COUNT_DROP_WARNING = 0.05
 
 
 class BuildError(RuntimeError):
@@ -367,6 +379,7 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
             f"{len(doc.all_rulings())} rulings, {len(doc.card_lines)} card lines, "
             f"{len(doc.kingdoms)} kingdoms")
     data, warnings = assemble(manifest, texts, docs, catalogue, names)
+    warnings.extend(count_drop_warnings(_previous_counts(target), _ruling_counts(data)))
     data["build_id"] = hashlib.sha256(canonical_json(data).encode()).hexdigest()
     say(f"merged: {len(data['rulings'])} rulings, {len(data['cards'])} cards, "
         f"{len(data['kingdoms'])} kingdoms")
@@ -378,6 +391,10 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
         for name, step in steps if steps is not None else default_steps():
             say(f"step {name}")
             step(BuildContext(corpus, data, staging, say))
+        _copy_sources(staging, manifest, texts)
+        record_checksums(staging)
+        # After the checksums: it says what the build was made from, not what it serves,
+        # and rewriting it (to force a rebuild) must not make the build look damaged.
         (staging / INPUTS_FILE).write_text(fingerprint + "\n", encoding="utf-8")
         _swap(target, staging)
     except BaseException as exc:
@@ -389,6 +406,48 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
     report = _report(data, target / CURRENT, time.perf_counter() - began, warnings)
     say(f"build {data['build_id'][:12]} written to {staging} in {report.seconds:.2f} s")
     return report
+
+
+def _copy_sources(staging: Path, manifest: list[dict[str, Any]],
+                  texts: dict[str, tuple[str, str]]) -> None:
+    """The text of every parsed source, as parsed, for the source pages to quote."""
+    folder = staging / SOURCES_COPY_DIR
+    folder.mkdir()
+    for src in manifest:
+        (folder / Path(src["file"]).name).write_bytes(texts[src["id"]][0].encode("utf-8"))
+
+
+def _ruling_counts(data: dict[str, Any]) -> dict[str, int]:
+    """Rulings in all (key ``""``) and per source id (a merged ruling counts for each)."""
+    counts: Counter[str] = Counter()
+    counts[""] = len(data["rulings"])
+    for ruling in data["rulings"]:
+        for doc in {s["document"] for s in ruling["sources"]}:
+            counts[doc] += 1
+    return dict(counts)
+
+
+def _previous_counts(target: Path) -> dict[str, int] | None:
+    """The counts of the current build, if there is a readable one."""
+    try:
+        previous = json.loads((target / CURRENT / CORPUS_FILE).read_text(encoding="utf-8"))
+        return _ruling_counts(previous)
+    except (OSError, ValueError, KeyError, TypeError):
+        return None
+
+
+def count_drop_warnings(before: dict[str, int] | None, after: dict[str, int]) -> list[str]:
+    """A warning per source (and for the total) that lost more than ``COUNT_DROP_WARNING``."""
+    if not before:
+        return []
+    out = []
+    for source, old in before.items():
+        new = after.get(source, 0)
+        if old and (old - new) / old > COUNT_DROP_WARNING:
+            what = f"source {source!r} gives" if source else "the corpus has"
+            out.append(f"{what} {new} rulings, {(old - new) / old:.0%} fewer than the "
+                       f"previous build's {old}: check that the source is complete")
+    return out
 
 
 def _swap(target: Path, staging: Path) -> None:

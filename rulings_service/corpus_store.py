@@ -24,6 +24,8 @@ log = logging.getLogger(__name__)
 CURRENT = "current"
 CORPUS_FILE = "corpus.json"
 INDEX_DIR = "index"
+#: The build's copy of each source it parsed (the source pages quote it).
+SOURCES_COPY_DIR = "sources"
 #: Fingerprint of what the build read (sources, catalogue, parser and index code).
 INPUTS_FILE = "inputs.sha256"
 #: Code whose changes change the build output.
@@ -63,13 +65,14 @@ def inputs_fingerprint(sources_dir: Path = SOURCES_DIR,
     return digest.hexdigest()
 
 
-def is_current(build_dir: Path | None = None) -> bool:
+def is_current(build_dir: Path | None = None, sources_dir: Path = SOURCES_DIR,
+               catalogue_dir: Path = CATALOGUE_DIR) -> bool:
     """True if the current build was made from the inputs as they are now."""
     try:
         recorded = (current_dir(build_dir) / INPUTS_FILE).read_text(encoding="utf-8").strip()
     except OSError:
         return False
-    return recorded == inputs_fingerprint()
+    return recorded == inputs_fingerprint(sources_dir, catalogue_dir)
 
 
 def _implemented_names() -> frozenset[str]:
@@ -90,6 +93,8 @@ class Corpus:
     cards: list[dict[str, Any]]
     rulings: list[dict[str, Any]]
     kingdoms: list[dict[str, Any]]
+    #: Where the texts of ``sources`` are: the build's copy for a loaded build.
+    sources_dir: Path = field(default=SOURCES_DIR, repr=False)
     card_by_slug: dict[str, dict[str, Any]] = field(init=False, repr=False)
     ruling_by_id: dict[str, dict[str, Any]] = field(init=False, repr=False)
     _card_by_name: dict[str, dict[str, Any]] = field(init=False, repr=False)
@@ -103,13 +108,23 @@ class Corpus:
                 self._card_by_name.setdefault(alias.lower(), card)
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any], with_engine: bool = True) -> Corpus:
+    def from_dict(cls, data: dict[str, Any], with_engine: bool = True,
+                  sources_dir: Path = SOURCES_DIR) -> Corpus:
         """Build from the corpus JSON object; adds each card's ``implemented`` flag."""
         implemented = _implemented_names() if with_engine else frozenset()
         cards = [dict(c) for c in data["cards"]]
         for card in cards:
             card["implemented"] = card["name"] in implemented
-        return cls(data["build_id"], data["sources"], cards, data["rulings"], data["kingdoms"])
+        return cls(data["build_id"], data["sources"], cards, data["rulings"], data["kingdoms"],
+                   sources_dir)
+
+    def source_text(self, file_name: str) -> str | None:
+        """The text of one of ``sources`` (by its ``file``), or None if it is not there."""
+        path = self.sources_dir / Path(file_name).name
+        try:
+            return path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError):
+            return None
 
     def card_named(self, name: str) -> dict[str, Any] | None:
         """A card by name or alias, case-insensitively."""
@@ -135,43 +150,76 @@ class Corpus:
 
 
 def load_corpus(build_dir: Path | None = None) -> Corpus:
-    """Read the current build's corpus; ``CorpusNotBuilt`` if there is none."""
-    path = corpus_file(build_dir)
+    """Read the current build's corpus; ``CorpusNotBuilt`` if there is none.
+
+    The ``current`` link is resolved once, so the corpus and the source copies
+    it quotes come from one build even if another build is swapped in meanwhile.
+    """
+    try:
+        directory = current_dir(build_dir).resolve(strict=True)
+    except OSError as exc:
+        raise CorpusNotBuilt(f"no corpus at {corpus_file(build_dir)}: run 'rulings build' "
+                             f"first") from exc
+    path = directory / CORPUS_FILE
     try:
         raw = path.read_text(encoding="utf-8")
     except FileNotFoundError as exc:
         raise CorpusNotBuilt(f"no corpus at {path}: run 'rulings build' first") from exc
     try:
-        return Corpus.from_dict(json.loads(raw))
+        copies = directory / SOURCES_COPY_DIR
+        return Corpus.from_dict(json.loads(raw),
+                                sources_dir=copies if copies.is_dir() else SOURCES_DIR)
     except (ValueError, KeyError, TypeError) as exc:
         raise CorpusNotBuilt(f"{path}: not a readable corpus ({exc}); run 'rulings build'"
                              ) from exc
 
 
 def ensure_built(build_dir: Path | None = None,
-                 on_stale: Callable[[str], None] | None = None) -> Corpus:
-    """Load the corpus, building it first if there is none or it is stale.
+                 on_stale: Callable[[str], None] | None = None, *,
+                 sources_dir: Path = SOURCES_DIR,
+                 catalogue_dir: Path = CATALOGUE_DIR) -> Corpus:
+    """Load the corpus, building it first if there is none, it is stale or it is damaged.
 
     Stale means the sources, catalogue or parser/index code changed since the build. If a
     stale corpus cannot be rebuilt (say a source was damaged), the previous one is used and
     a one-line message says why: passed to ``on_stale`` (the CLI prints it to stderr), else
     logged as a warning - not a Python ``warnings`` warning, whose module path and code
     line mean nothing to a user. With no previous corpus the ``BuildError`` propagates.
+
+    Damaged means a file of the build differs from the hash the build recorded
+    (``artefacts.verify``, once per process): it is rebuilt, and when that fails too
+    ``CorpusDamaged`` names the damaged file and why it could not be rebuilt; a
+    damaged build is never served.
     """
+    from rulings_service.artefacts import ArtefactDamaged, verify
     from rulings_service.build import BuildError, build
 
+    def rebuild() -> None:
+        build(build_dir, sources_dir=sources_dir, catalogue_dir=catalogue_dir)
+
+    tell = on_stale or (lambda message: log.warning("%s", message))
     if not corpus_file(build_dir).exists():
-        build(build_dir)
-    elif not is_current(build_dir):
+        rebuild()
+    elif not is_current(build_dir, sources_dir, catalogue_dir):
         try:
-            build(build_dir)
+            rebuild()
         except BuildError as exc:
-            message = stale_message(exc)
-            if on_stale is None:
-                log.warning("%s", message)
-            else:
-                on_stale(message)
+            tell(stale_message(exc))
+    try:
+        verify(current_dir(build_dir))
+    except ArtefactDamaged as damage:
+        tell(f"{damage}; rebuilding")
+        try:
+            rebuild()
+            verify(current_dir(build_dir))
+        except (BuildError, ArtefactDamaged) as exc:
+            reason = " ".join(str(exc).split())
+            raise CorpusDamaged(f"{damage}, and it could not be rebuilt: {reason}") from exc
     return load_corpus(build_dir)
+
+
+class CorpusDamaged(CorpusNotBuilt):
+    """The current build is damaged and could not be rebuilt."""
 
 
 def stale_message(exc: Exception) -> str:

@@ -18,6 +18,15 @@ default knows beyond JSON's own (dates as HTTP dates, ``Decimal``, ``UUID``,
 dataclasses, objects with ``__html__``): orjson hands those to Flask's own
 ``default``.  Values orjson refuses (integers beyond 64 bits) fall back to
 the standard library, so nothing that encoded before fails now.
+
+Decoding (``request.get_json``) is strict: orjson, which needs no Python
+recursion and refuses invalid UTF-8 and lone surrogates (``"\\ud800"``), then a
+nesting limit of ``MAX_JSON_DEPTH``. A body that is JSON but cannot be a
+valid request (too deep, a lone surrogate) is refused as ``400
+invalid_input``; text that is not JSON at all stays a ``ValueError``, which
+the views report as ``malformed_json``. The standard library decoder, which
+the default provider uses, overflowed the stack on a body nested 990 deep
+and let lone surrogates through to fail later: both answered 500.
 """
 
 from __future__ import annotations
@@ -38,8 +47,61 @@ _OPTIONS = (
 )
 
 
+#: Deepest nesting of arrays and objects a request body may have (ours need 3).
+MAX_JSON_DEPTH = 32
+#: orjson's messages for JSON that is well-formed but holds text no request can carry.
+_UNICODE_ERRORS = ("surrogate", "utf-8")
+
+
+def _depth_exceeds(value: Any, limit: int) -> bool:
+    """True if ``value`` nests arrays/objects deeper than ``limit`` (iterative: no recursion)."""
+    stack: list[tuple[Any, int]] = [(value, 1)]
+    while stack:
+        item, depth = stack.pop()
+        children = item.values() if isinstance(item, dict) else item if isinstance(
+            item, list) else None
+        if children is None:
+            continue
+        if depth > limit:
+            return True
+        stack.extend((child, depth + 1) for child in children)
+    return False
+
+
+def strict_loads(data: str | bytes) -> Any:
+    """Decode a request body; ``ApiError`` 400 for a body too deep or with invalid text."""
+    from rulings_service.web.errors import ApiError
+
+    try:
+        value = orjson.loads(data)
+    except orjson.JSONDecodeError as exc:
+        message = str(exc)
+        if "depth limit" in message:  # past orjson's own limit (1024), so past ours
+            raise _too_deep() from exc
+        if any(word in message.lower() for word in _UNICODE_ERRORS):
+            raise ApiError(400, "invalid_input", "The body holds text that is not valid "
+                           "Unicode (invalid UTF-8 or a lone surrogate escape).") from exc
+        raise
+    if _depth_exceeds(value, MAX_JSON_DEPTH):
+        raise _too_deep()
+    return value
+
+
+def _too_deep() -> Exception:
+    from rulings_service.web.errors import ApiError
+
+    return ApiError(400, "invalid_input",
+                    f"The body nests arrays or objects deeper than {MAX_JSON_DEPTH} levels.")
+
+
 class OrjsonProvider(DefaultJSONProvider):
-    """Flask's :class:`DefaultJSONProvider` with orjson doing the encoding."""
+    """Flask's :class:`DefaultJSONProvider` with orjson doing the encoding and strict decoding."""
+
+    def loads(self, s: str | bytes, **kwargs: Any) -> Any:
+        """``request.get_json``'s decoder: :func:`strict_loads` (options go to the default)."""
+        if kwargs:
+            return super().loads(s, **kwargs)
+        return strict_loads(s)
 
     def dumps(self, obj: Any, **kwargs: Any) -> str:
         """``json.dumps`` with this app's settings; options orjson lacks go to the

@@ -7,13 +7,11 @@ the data through the same marshmallow schema the API uses.
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import Any
 
 from flask import Blueprint, Response, render_template, request, url_for
 from marshmallow import Schema
 
-from rulings_service.paths import SOURCES_DIR
 from rulings_service.web import links, replay_view, views
 from rulings_service.web import schemas as s
 from rulings_service.web.api import send
@@ -61,11 +59,19 @@ def _args() -> dict[str, str]:
     return request.args.to_dict(flat=True)
 
 
-@lru_cache(maxsize=16)
+
+#: (build id, file) -> the source's text: read once per process from the build's copy.
+_document_texts: dict[tuple[str, str], str | None] = {}
+
+
 def _document_text(file_name: str) -> str | None:
-    """A shipped source document, read once per process."""
-    path = SOURCES_DIR / file_name.rsplit("/", 1)[-1]
-    return path.read_text(encoding="utf-8") if path.is_file() else None
+    """A source document as the served build parsed it (its copy in the build directory),
+    so excerpts always match the corpus, whatever happened to the shipped file since."""
+    corpus = services().corpus
+    key = (corpus.build_id, file_name)
+    if key not in _document_texts:
+        _document_texts[key] = corpus.source_text(file_name)
+    return _document_texts[key]
 
 
 def cited_source(source_id: str) -> dict[str, Any]:

@@ -57,7 +57,7 @@ def test_serve_runs_gunicorn_with_the_options(app: Flask, monkeypatch) -> None:
     assert result.exit_code == 0, result.output
     assert seen["app"] is app
     assert seen["bind"] == "127.0.0.1:9123" and seen["workers"] == 3
-    assert seen["worker_class"].endswith("JsonErrorWorker") and seen["preload_app"] is True
+    assert seen["worker_class"].endswith("SlowClientSafeWorker") and seen["preload_app"] is True
     assert seen["limit_request_line"] == 8190
 
 

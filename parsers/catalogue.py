@@ -54,6 +54,25 @@ class Cost:
 
 
 @dataclass(frozen=True)
+class SourceNote:
+    """Where a source document gives a card fact other than the printed card's.
+
+    The catalogue keeps the printed value; ``says`` is the source's own words
+    (found verbatim in ``document``: a test checks it), ``note`` says it for
+    people ("the Plunder rulebook lists this at 3").
+    """
+
+    document: str  # source id (corpus/sources/manifest.yaml)
+    field: str  # "cost", "text" or "types"
+    says: str
+    note: str
+
+    def as_dict(self) -> dict[str, str]:
+        return {"document": self.document, "field": self.field, "says": self.says,
+                "note": self.note}
+
+
+@dataclass(frozen=True)
 class Card:
     name: str
     slug: str
@@ -72,6 +91,8 @@ class Card:
     in_scope: bool = True
     notes: str = ""
     extra: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
+    #: Facts a source document gives otherwise than the printed card (which we keep).
+    source_notes: tuple[SourceNote, ...] = field(default=(), compare=False, hash=False)
 
     @property
     def landscape_kind(self) -> str | None:
@@ -160,7 +181,7 @@ def _card_from_entry(entry: Any, set_id: str, in_scope: bool, where: str) -> Car
         raise CatalogueError(f"{where}: unknown kind {kind!r}; expected one of {sorted(KINDS)}")
     known = {
         "name", "kind", "types", "cost", "text", "pile_size", "members", "aliases",
-        "notes", "set", "extra",
+        "notes", "set", "extra", "source_notes",
     }
     unknown = set(entry) - known
     if unknown:
@@ -179,7 +200,25 @@ def _card_from_entry(entry: Any, set_id: str, in_scope: bool, where: str) -> Car
         in_scope=in_scope,
         notes=_text(entry.get("notes"), where, "notes"),
         extra=_extra(entry.get("extra"), where),
+        source_notes=_source_notes(entry.get("source_notes"), where),
     )
+
+
+def _source_notes(raw: Any, where: str) -> tuple[SourceNote, ...]:
+    if raw is None:
+        return ()
+    if not isinstance(raw, list):
+        raise CatalogueError(f"{where}: source_notes must be a list, got {raw!r}")
+    notes = []
+    for i, item in enumerate(raw):
+        at = f"{where}: source_notes[{i}]"
+        if not isinstance(item, dict) or set(item) != {"document", "field", "says", "note"}:
+            raise CatalogueError(f"{at}: expected document, field, says and note")
+        if item["field"] not in ("cost", "text", "types"):
+            raise CatalogueError(f"{at}: field must be cost, text or types")
+        notes.append(SourceNote(*(_text(item[k], at, k) for k in
+                                  ("document", "field", "says", "note"))))
+    return tuple(notes)
 
 
 def _extra(raw: Any, where: str) -> dict[str, Any]:

@@ -324,6 +324,7 @@ def _card_json(card: Any, card_rulings: dict[str, list[str]], related: dict[str,
         "ruling_ids": card_rulings.get(card.name, []),
         "related_ruling_ids": related.get(card.name, []),
         "printed_in": printed,
+        "source_notes": [n.as_dict() for n in card.source_notes],
     }
 
 

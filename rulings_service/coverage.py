@@ -117,7 +117,12 @@ def build_coverage(
             bucket(card["set"])["card_text_demonstrations"] += len(scenario_ids)
 
     by_set: dict[str, dict[str, Any]] = {}
-    for set_id in sorted(counts.keys() | source_sets.keys(), key=_release_key):
+    # Every published name outside our sets is known, with or without a catalogue entry.
+    from rulings_service.cardnames import published_by_set
+
+    published = published_by_set()
+    for set_id in sorted(counts.keys() | source_sets.keys() | published.keys(),
+                         key=_release_key):
         name = set_name(set_id)
         entry = {"id": set_id, "name": name, "released": _facts_of(set_id).get("released"),
                  "covered": set_id in source_sets, **bucket(set_id)}
@@ -134,5 +139,7 @@ def build_coverage(
         if entry["covered"]:
             continue
         names = sorted(c["name"] for c in corpus.cards if c["set"] == entry["id"])
-        uncovered.append({**entry, "card_names": names})
+        # Known names the corpus has no page for (rulings_service.cardnames' data).
+        more = sorted(set(published.get(entry["id"], ())) - set(names))
+        uncovered.append({**entry, "card_names": sorted([*names, *more]), "more_names": more})
     return Coverage(covered=covered, uncovered=uncovered, by_set=by_set)

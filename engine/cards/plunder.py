@@ -100,14 +100,14 @@ def _maroon(g: Game, p: Player, card: Card, play: Play) -> None:
 MAROON = _k("Maroon", 4, ("Action",), on_play=_maroon)
 
 
-# --- Pendant: worth 2 coins (catalogue text); +1 coin per differently named
-# Treasure you have in play. FAQ: it counts itself, and Treasure Durations
-# still in play from an earlier turn.
+# --- Pendant: +1 coin per differently named Treasure you have in play (the printed
+# card makes no coin of its own; the rulebook's card line says "Worth 2 coins").
+# FAQ: it counts itself, and Treasure Durations still in play from an earlier turn.
 def _pendant(g: Game, p: Player, card: Card, play: Play) -> None:
     g.coins += len({c.name for c in p.in_play if c.defn.is_treasure})
 
 
-PENDANT = _k("Pendant", 5, ("Treasure",), coins=2, on_play=_pendant)
+PENDANT = _k("Pendant", 5, ("Treasure",), on_play=_pendant)
 
 
 # --- Silver Mine: gain a Treasure costing less than this to your hand.
@@ -127,7 +127,8 @@ def _silver_mine(g: Game, p: Player, card: Card, play: Play) -> None:
 SILVER_MINE = _k("Silver Mine", 5, ("Treasure",), on_play=_silver_mine)
 
 
-# --- Figurine: worth 2 coins, +2 Cards; you may discard an Action for +1 Buy, +1 coin.
+# --- Figurine: +2 Cards; you may discard an Action for +1 Buy, +1 coin (the printed card
+# makes no coin of its own; the rulebook's card line says "Worth 2 coins").
 def _figurine(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard an Action card for +1 Buy and +1 coin?",
                                 min=0, max=1, pred=lambda c: c.defn.is_action)
@@ -137,7 +138,7 @@ def _figurine(g: Game, p: Player, card: Card, play: Play) -> None:
         g.coins += 1
 
 
-FIGURINE = _k("Figurine", 5, ("Treasure",), coins=2, cards=2, on_play=_figurine)
+FIGURINE = _k("Figurine", 5, ("Treasure",), cards=2, on_play=_figurine)
 
 
 # --- Rope: worth 1 coin, +1 Buy; at the start of your next turn, +1 Card,
@@ -842,7 +843,7 @@ def _maelstrom(g: Game, p: Player) -> None:
                 g.trash_card(q, c, q.hand, "Maelstrom")
 
 
-MAELSTROM = _event("Maelstrom", 3, _maelstrom)
+MAELSTROM = _event("Maelstrom", 4, _maelstrom)  # printed $4 (the rulebook line says 3)
 
 
 # Prosper: gain a Loot, plus any number of differently named Treasures.
@@ -1332,7 +1333,7 @@ def _journey(g: Game, p: Player) -> None:
     g.keep_in_play = True
 
 
-JOURNEY = _event("Journey", 3, _journey, once_per_turn=True)
+JOURNEY = _event("Journey", 4, _journey, once_per_turn=True)  # printed $4 (rulebook: 3)
 
 
 def _leaving_play(g: GameBase, p: Player) -> list[Card]:

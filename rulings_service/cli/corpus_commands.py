@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import difflib
 import json
 import textwrap
 from pathlib import Path
@@ -11,6 +10,7 @@ from typing import Any
 import click
 
 from rulings_service.build import BuildError, build, canonical_json
+from rulings_service.cardnames import NOT_COVERED, card_names_for
 from rulings_service.corpus_store import Corpus, CorpusNotBuilt, ensure_built
 
 
@@ -61,15 +61,6 @@ def export_command(as_json: bool, build_dir: str | None) -> None:
     click.echo(canonical_json(_load(build_dir).as_dict()), nl=False)
 
 
-def suggest(name: str, corpus: Corpus, limit: int = 5) -> list[str]:
-    """Card names close to ``name`` (typos, partial names), best first."""
-    names = [c["name"] for c in corpus.cards]
-    lowered = {n.lower(): n for n in names}
-    close = difflib.get_close_matches(name.lower(), list(lowered), n=limit, cutoff=0.6)
-    contains = [n for n in names if name.lower() in n.lower() and n.lower() not in close]
-    return [lowered[c] for c in close] + contains[: max(0, limit - len(close))]
-
-
 def _wrap(text: str, indent: str) -> str:
     return textwrap.fill(text, width=88, initial_indent=indent,
                          subsequent_indent=" " * len(indent) + "  ")
@@ -91,11 +82,16 @@ def card_command(name: tuple[str, ...], build_dir: str | None, as_json: bool) ->
     """Show a card and its rulings."""
     wanted = " ".join(name)
     corpus = _load(build_dir)
-    card = corpus.card_named(wanted)
+    answer = card_names_for(corpus.cards).lookup(wanted)
+    card = corpus.card_by_slug.get(answer.known.slug) if answer.known else None
     if card is None:
-        near = suggest(wanted, corpus)
+        if answer.status == NOT_COVERED and answer.known is not None:
+            raise click.ClickException(answer.known.coverage_note or "not covered")
+        near = answer.candidates
         hint = f" Did you mean: {', '.join(near)}?" if near else ""
         raise click.ClickException(f"unknown card {wanted!r}.{hint}")
+    if answer.how in ("prefix", "typo"):
+        click.echo(f"note: {wanted!r} taken as {card['name']} (the one card it fits)", err=True)
     rulings = corpus.rulings_for_card(card["slug"])
     related = [corpus.ruling_by_id[i] for i in card.get("related_ruling_ids", [])]
     if as_json:
@@ -104,6 +100,8 @@ def card_command(name: tuple[str, ...], build_dir: str | None, as_json: bool) ->
         return
     scope = "" if card["in_scope"] else "  [out of scope]"
     click.echo(f"{card['name']} ({card['set']}, {_cost(card['cost'])}){scope}")
+    if answer.known is not None and answer.known.coverage_note:
+        click.echo(f"  {answer.known.coverage_note}")
     click.echo(f"  {' - '.join(card['types']) or card['kind']}")
     if card["text"]:
         click.echo(_wrap(card["text"], "  "))

@@ -55,12 +55,15 @@ class UnknownScope(ValueError):
     closest of them to ``value`` (for "did you mean").
     """
 
-    def __init__(self, kind: str, value: str, choices: list[str], candidates: list[str]):
+    def __init__(self, kind: str, value: str, choices: list[str], candidates: list[str],
+                 note: str | None = None):
         self.kind = kind
         self.value = value
         self.choices = choices
         self.candidates = candidates
         message = f"no {kind} {value!r} in the corpus"
+        if note:
+            message += f": {note}"
         if candidates:
             message += f"; did you mean {' or '.join(repr(c) for c in candidates)}?"
         if kind == "set":
@@ -137,8 +140,12 @@ def resolve_scope(corpus: Any, set_id: str | None, card: str | None) -> str | No
     names = card_scope_names(corpus)
     found = names.get(slugify(card))
     if found is None:
+        from rulings_service.cardnames import coverage
+
         choices = sorted(set(names.values()))
-        raise UnknownScope("card", card, choices, suggest(card, choices))
+        known = coverage(card)
+        note = known.coverage_note if known is not None else None
+        raise UnknownScope("card", card, choices, suggest(card, choices), note)
     return found
 
 

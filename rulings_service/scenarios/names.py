@@ -6,7 +6,7 @@ expectation such as ``log_absent: [{event: gain, card: Curze}]`` it makes the
 check hold vacuously, so the scenario passes while checking nothing. Every
 place that holds a card name is therefore listed here (:func:`card_fields`)
 and compared with the engine's registry (cards and Events), with a
-"did you mean" from the closest names.
+"did you mean" from the shared name matcher.
 
 Answers (``choose:``/``react:``) are not checked: their values are option ids
 of a decision, which the runner already checks against the legal options.
@@ -14,7 +14,6 @@ of a decision, which the runner already checks against the legal options.
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Iterator
 from functools import lru_cache
 from typing import Any
@@ -48,31 +47,17 @@ def pile_names() -> frozenset[str]:
     return frozenset({"Ruins", *MIXED_PILES})
 
 
-#: How much less similar than the best suggestion another may be and still be offered.
-SUGGESTION_SPREAD = 0.1
-
-
 def suggest(name: str, names: Iterable[str] | None = None) -> list[str]:
     """The known names closest to ``name``, at most three (a case-only difference wins).
 
-    Only names about as close as the best one are offered, so a plain typo
-    gets one answer (Feest -> Feast) instead of a list padded with weaker
-    guesses (Festival).
+    The shared matcher's ranking (:meth:`rulings_service.cardnames.CardNames.suggest`)
+    over ``names`` (default: the engine's cards), so a plain typo gets one answer
+    (Feest -> Feast) and the same typo the same answer as everywhere else.
     """
+    from rulings_service.cardnames import default_card_names
+
     pool = known_names() if names is None else names
-    by_lower = {known.lower(): known for known in pool}
-    wanted = name.lower()
-    if wanted in by_lower:
-        return [by_lower[wanted]]
-    close = difflib.get_close_matches(wanted, list(by_lower), n=3, cutoff=0.6)
-    if not close:
-        return []
-    best = difflib.SequenceMatcher(None, wanted, close[0]).ratio()
-    return [
-        by_lower[key]
-        for key in close
-        if difflib.SequenceMatcher(None, wanted, key).ratio() >= best - SUGGESTION_SPREAD
-    ]
+    return default_card_names().suggest(name, pool)
 
 
 def unknown_card_message(name: str) -> str:

@@ -65,6 +65,9 @@ def filter_query(
     if field in ("card", "mentions"):
         match = names.named_fuzzy(value)
         if match.card is None:
+            known = match.answer.known
+            if known is not None and known.coverage_note:
+                return None, f"{field}:{value}: {known.coverage_note} Filter ignored."
             if match.candidates:
                 return None, (
                     f"{field}:{value} could mean several cards ({', '.join(match.candidates[:8])});"

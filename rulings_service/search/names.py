@@ -19,67 +19,42 @@ import unicodedata
 from collections import Counter
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import Any, NamedTuple
 
-import yaml
-from rapidfuzz import fuzz, process
-
-from rulings_service.search.text import ascii_fold, exact_key, fold_word, name_key, name_words
-
-#: Where the community abbreviations are kept (data, not code).
-ABBREVIATIONS_FILE = Path(__file__).resolve().parents[2] / "corpus" / "abbreviations.yaml"
+from rulings_service.cardnames import AMBIGUOUS, NONE, CardNames, NameAnswer, load_common_words
+from rulings_service.cardnames.data import Abbreviation
+from rulings_service.cardnames.evidence import has_evidence, skip_joiners
+from rulings_service.search.text import ascii_fold, fold_word, name_key, name_words
 
 #: Confidence of a recognised name; ranking multiplies its card boosts by it.
 FULL, FUZZY, WEAK = 1.0, 0.8, 0.35
 
-#: Fuzzy thresholds (rapidfuzz ratio, 0-100).  A fuzzy answer needs a good score
-#: *and* a clear lead over the runner-up; otherwise the candidates are returned.
-FUZZY_ACCEPT, FUZZY_LEAD, FUZZY_CANDIDATE = 75.0, 8.0, 60.0
-#: Subtracted from the spelling score of a card outside our sets in fuzzy lookup.
-OUT_OF_SCOPE_PENALTY = 10.0
-#: Typos inside a question are only corrected to a card name above this score.
+#: Typos inside a question are only corrected to a card name above this score
+#: (rapidfuzz ratio, 0-100; the matcher's lookups use their own thresholds).
 TEXT_FUZZY_ACCEPT = 84.0
 #: Misspelt-name lookups kept (per key) before the table starts over.
 MAX_FUZZY = 20_000
-AUTOCOMPLETE_LIMIT = 20
 
 _WORD_RE = re.compile(r"[A-Za-z0-9']+")
+#: What ends a sentence, so that the next word's capital says nothing.
+_SENTENCE_END = re.compile(r"[.!?:;\n\"(]")
 #: An abbreviation used as a verb or plural: "TR'd", "KC'ed", "TRing", "KCs".
 _ABBR_SUFFIX = re.compile(r"([A-Za-z]{2,6}?)'?(?:s|d|ed|ing)")
 
 
-@dataclass(frozen=True)
-class Abbreviation:
-    abbr: str
-    card: str
-    case_sensitive: bool = False
-
-
-def load_abbreviations(path: Path = ABBREVIATIONS_FILE) -> list[Abbreviation]:
-    """Read the abbreviations file; a missing file means no abbreviations."""
-    if not path.exists():
-        return []
-    data = yaml.safe_load(path.read_text(encoding="utf-8")) or {}
-    entries = data.get("abbreviations", []) if isinstance(data, dict) else []
-    out = []
-    for entry in entries:
-        if isinstance(entry, dict) and entry.get("abbr") and entry.get("card"):
-            out.append(
-                Abbreviation(
-                    str(entry["abbr"]), str(entry["card"]), bool(entry.get("case_sensitive"))
-                )
-            )
-    return out
-
-
 @dataclass
 class NameMatch:
-    """Answer of the fuzzy tier: one card, or the candidates when unclear."""
+    """Answer of a name lookup for callers holding corpus cards.
+
+    ``card`` is the corpus card named (covered or not), ``candidates`` the
+    names offered when none is, and ``answer`` the matcher's full answer
+    (status ``card``/``not_covered``/``ambiguous``/``none``, set, tier).
+    """
 
     card: dict[str, Any] | None
     candidates: list[str] = field(default_factory=list)
     ambiguous: bool = False
+    answer: NameAnswer = field(default_factory=lambda: NameAnswer(NONE))
 
 
 class Recognised(NamedTuple):
@@ -114,7 +89,13 @@ class _Facts(NamedTuple):
 
 
 class NameIndex:
-    """Every way of writing every card name, and the lookups over them."""
+    """Card names in questions, over the shared matcher's tables.
+
+    The spellings (names, aliases, later printings' names, abbreviations) and
+    every lookup by name are :class:`rulings_service.cardnames.CardNames`';
+    this class adds what only the search needs: finding names inside free
+    text, and how sure each find is.
+    """
 
     MAX_NAME_WORDS = 5
 
@@ -124,38 +105,23 @@ class NameIndex:
         aliases: Mapping[str, Iterable[str]] | None = None,
         abbreviations: Iterable[Abbreviation] = (),
         texts: Iterable[str] = (),
+        matcher: CardNames | None = None,
     ) -> None:
+        cards = list(cards)
+        self.matcher = matcher or CardNames(cards, aliases, abbreviations)
         self.cards: dict[str, dict[str, Any]] = {}
-        self._exact: dict[str, str] = {}  # exact key -> slug
-        self._folded: dict[str, str] = {}  # folded key -> slug
-        self._key_words: dict[str, int] = {}  # folded key -> words in the name
-        self._abbr: dict[str, str] = {}  # lower abbreviation -> slug
-        self._abbr_cs: dict[str, str] = {}  # case-sensitive abbreviation -> slug
-        self._display: list[tuple[str, str]] = []  # (exact key, name) for autocomplete
         for card in cards:
-            slug, name = card.get("slug"), card.get("name")
-            if not slug or not name or slug in self.cards:
-                continue
-            self.cards[slug] = dict(card)
-            # "The Sky's Gift" is said "sky's gift": a leading article is optional.
-            bare = (name[4:],) if name.lower().startswith("the ") and len(name) > 8 else ()
-            for variant in (name, *bare, *((aliases or {}).get(slug, ()))):
-                self._exact.setdefault(exact_key(variant), slug)
-                self._folded.setdefault(name_key(variant), slug)
-                key = name_key(variant)
-                self._key_words[key] = max(self._key_words.get(key, 0), len(name_words(variant)))
-            self._display.append((exact_key(name), name))
-        self._display.sort(key=lambda item: (item[1].lower(), item[1]))
-        by_name = {exact_key(c["name"]): s for s, c in self.cards.items()}
-        for abbr in abbreviations:
-            slug = by_name.get(exact_key(abbr.card))
-            if slug is None:
-                continue
-            if abbr.case_sensitive:
-                self._abbr_cs.setdefault(abbr.abbr, slug)
-            else:
-                self._abbr.setdefault(abbr.abbr.lower(), slug)
-        self._folded_keys = list(self._folded)
+            slug = card.get("slug")
+            if slug and card.get("name") and slug not in self.cards:
+                self.cards[slug] = dict(card)
+        # Free text is matched against the names the corpus holds cards for; the
+        # other known names only stop a typo being read as a card of ours.
+        ours = self.cards.keys()
+        self._folded = {k: s for k, s in self.matcher.folded.items() if s in ours}
+        self._key_words = self.matcher.key_words
+        self._abbr = {k: s for k, s in self.matcher.abbr.items() if s in ours}
+        self._abbr_cs = {k: s for k, s in self.matcher.abbr_cs.items() if s in ours}
+        self._common_words = load_common_words()
         self._fuzzy: dict[str, str | None] = {}
         self._facts: dict[str, _Facts] = {}
         # Every beginning of a folded name: a run of words whose joined keys is not
@@ -166,106 +132,33 @@ class NameIndex:
         )
         self._vocabulary, self._common = _vocabulary_stats(texts, self._folded)
 
-    # -- lookups by name -------------------------------------------------
+    # -- lookups by name (the matcher's) ------------------------------------
 
     def card(self, slug: str) -> dict[str, Any] | None:
         return self.cards.get(slug)
 
     def named_exact(self, name: object) -> dict[str, Any] | None:
-        """The card whose name (or alias) equals ``name``, ignoring case and punctuation."""
-        if not isinstance(name, str):
-            return None
-        slug = self._exact.get(exact_key(name))
-        return self.cards[slug] if slug else None
+        """The corpus card whose name (or alias) equals ``name``, ignoring case and punctuation."""
+        known = self.matcher.exact_name(name)
+        return self.cards.get(known.slug) if known else None
+
+    def lookup(self, name: object) -> NameAnswer:
+        """The matcher's answer for a typed name (see :meth:`CardNames.lookup`)."""
+        return self.matcher.lookup(name)
 
     def named_fuzzy(self, name: object) -> NameMatch:
         """One card when one is clearly meant, else the candidates (never raises)."""
-        if not isinstance(name, str) or not exact_key(name):
-            return NameMatch(None)
-        exact = self.named_exact(name)
-        if exact is not None:
-            return NameMatch(exact, [exact["name"]])
-        key, ekey = name_key(name), exact_key(name)
-        slug = self._folded.get(key) or self._abbr_cs.get(name.strip()) or self._abbr.get(ekey)
-        if slug:
-            return NameMatch(self.cards[slug], [self.cards[slug]["name"]])
-        prefixed = self._prefix_slugs(ekey) if len(ekey) >= 3 else []
-        prefixed.sort(key=self._scope_rank)  # stable: in-scope cards first
-        in_scope_prefixed = [s for s in prefixed if not self._scope_rank(s)]
-        if len(prefixed) == 1:
-            card = self.cards[prefixed[0]]
-            return NameMatch(card, [card["name"]])
-        scored = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=20)
-        ranked: list[tuple[str, float]] = []
-        for found, score, _ in scored:
-            slug = self._folded[found]
-            if all(slug != s for s, _ in ranked):
-                # A card outside our sets is a worse guess than an in-scope one
-                # spelled about as closely (it has no rulings to show).
-                ranked.append((slug, score - OUT_OF_SCOPE_PENALTY * self._scope_rank(slug)))
-        ranked.sort(key=lambda item: -item[1])
-        # Several names begin with what was typed: a close spelling of some other
-        # name ("vil" ~ Anvil) is no reason to pick one.
-        if ranked and ranked[0][1] >= FUZZY_ACCEPT and (
-            len(ranked) == 1 or ranked[0][1] - ranked[1][1] >= FUZZY_LEAD
-        ) and (not prefixed or ranked[0][0] in prefixed):
-            card = self.cards[ranked[0][0]]
-            return NameMatch(card, [card["name"]])
-        names = [self.cards[s]["name"] for s in in_scope_prefixed]
-        names += [
-            self.cards[s]["name"]
-            for s, score in ranked
-            if score >= FUZZY_CANDIDATE and self.cards[s]["name"] not in names
-            and not self._scope_rank(s)
-        ]
-        names += [
-            self.cards[s]["name"]
-            for s, score in ranked
-            if score >= FUZZY_CANDIDATE - OUT_OF_SCOPE_PENALTY
-            and self.cards[s]["name"] not in names and self._scope_rank(s)
-        ]
-        names += [
-            self.cards[s]["name"] for s in prefixed if self.cards[s]["name"] not in names
-        ]
-        return NameMatch(None, names[:AUTOCOMPLETE_LIMIT], ambiguous=bool(names))
-
-    def _scope_rank(self, slug: str) -> int:
-        """0 for a card of our sets, 1 for one outside them (sorted after, still found)."""
-        return 1 if self.cards[slug].get("in_scope") is False else 0
-
-    def _prefix_slugs(self, ekey: str) -> list[str]:
-        slugs: list[str] = []
-        for key, slug in self._exact.items():
-            if key.startswith(ekey) and slug not in slugs:
-                slugs.append(slug)
-        return slugs
+        answer = self.matcher.lookup(name)
+        card = self.cards.get(answer.known.slug) if answer.known else None
+        return NameMatch(card, list(answer.candidates), answer.status == AMBIGUOUS, answer)
 
     def autocomplete(self, prefix: object) -> list[str]:
         """Up to 20 card names for a typed prefix: whole-name prefixes first, never raises."""
-        if not isinstance(prefix, str):
-            return []
-        words = name_words(prefix)
-        ekey = "".join(words)
-        if not ekey:
-            return []
-        first = [name for key, name in self._display if key.startswith(ekey)]
-        first.sort(key=self._name_scope_rank)  # stable: in-scope cards first
-        if len(first) >= AUTOCOMPLETE_LIMIT:
-            return first[:AUTOCOMPLETE_LIMIT]
-        # Then names with a later word starting with the prefix ("room" -> Throne Room).
-        later = []
-        for _key, name in self._display:
-            if name in first:
-                continue
-            nwords = name_words(name)
-            if any("".join(nwords[i:]).startswith(ekey) for i in range(1, len(nwords))):
-                later.append(name)
-        later.sort(key=self._name_scope_rank)
-        return (first + later)[:AUTOCOMPLETE_LIMIT]
+        return self.matcher.autocomplete(prefix)
 
-    def _name_scope_rank(self, name: str) -> int:
-        slug = self._exact.get(exact_key(name))
-        return self._scope_rank(slug) if slug else 0
+    def _scope_rank(self, slug: str) -> int:
+        """0 for a card of our sets, 1 for one outside them."""
+        return 1 if self.cards[slug].get("in_scope") is False else 0
 
     # -- recognition inside free text --------------------------------------
 
@@ -290,7 +183,37 @@ class NameIndex:
                 continue
             found.append(hit[0])
             i = hit[1]
-        return found
+        return self._with_evidence(text, tokens, found)
+
+    def _is_common(self, rec: Recognised) -> bool:
+        return rec.how != "abbreviation" and rec.name.lower() in self._common_words
+
+    def _with_evidence(self, text: str, tokens: list[_Token],
+                       found: list[Recognised]) -> list[Recognised]:
+        """``found`` without the everyday words that nothing shows to be card names
+        (the shared rule of :mod:`rulings_service.cardnames.evidence`)."""
+        if not any(self._is_common(rec) for rec in found):
+            return found
+        words = [tok.word for tok in tokens]
+        first = {tok.start: i for i, tok in enumerate(tokens)}
+        last = {tok.end: i + 1 for i, tok in enumerate(tokens)}
+        spans = [(first[rec.start], last[rec.end]) for rec in found]
+        sure = {i for (s, e), rec in zip(spans, found, strict=True) if not self._is_common(rec)
+                for i in range(s, e)}
+        shouting = not any(ch.islower() for ch in text)
+        kept = []
+        for (s, e), rec in zip(spans, found, strict=True):
+            if self._is_common(rec):
+                beside = (skip_joiners(words, s - 1, -1) in sure
+                          or skip_joiners(words, e, 1) in sure)
+                opens = s == 0 or bool(_SENTENCE_END.search(text, tokens[s - 1].end,
+                                                            tokens[s].start))
+                if not has_evidence(words, s, e, tokens[s].raw[:1].isupper(), opens,
+                                    shouting, beside, topic_ok=not self._scope_rank(rec.slug),
+                                    trait=self.cards[rec.slug].get("kind") == "trait"):
+                    continue
+            kept.append(rec)
+        return kept
 
     def _word_facts(self, tok: _Token) -> _Facts:
         """``tok``'s :class:`_Facts`, kept per spelling (bounded, like the fuzzy table):
@@ -363,11 +286,15 @@ class NameIndex:
             if all(f.known for f in said) or any(f.digit for f in said):
                 continue
             span = tokens[i:j]
+            if any(len(tok.key) == 1 for tok in span):
+                continue  # "I count", "a rich": no name is misspelt with a lone letter
             joined = "".join(t.key for t in span)
             if len(joined) < 5:
                 continue
             slug = self._fuzzy_slug(joined)
-            if slug:
+            # A name cut short by a syllable is a word of its own ("friend" is not
+            # Friendly), though a dropped last letter is a typo ("heral").
+            if slug and not _cut_short(name_key(self.cards[slug]["name"]), joined):
                 return self._recognised(slug, span, FUZZY, "fuzzy"), j
         return None
 
@@ -396,7 +323,9 @@ class NameIndex:
 
     def _abbreviation(self, tok: _Token) -> str | None:
         """The card an abbreviation stands for, also as a verb or plural ("TR'd", "KCing")."""
-        slug = self._abbr_cs.get(tok.raw) or self._abbr.get(tok.word)
+        # A word with an apostrophe inside is a contraction ("I'm"), not an abbreviation.
+        slug = self._abbr_cs.get(tok.raw) or (
+            self._abbr.get(tok.word) if "'" not in tok.raw else None)
         if slug:
             return slug
         m = _ABBR_SUFFIX.fullmatch(tok.raw)
@@ -419,14 +348,10 @@ class NameIndex:
         return found
 
     def _closest_slug(self, key: str) -> str | None:
-        best = process.extract(key, self._folded_keys, scorer=fuzz.ratio, limit=3)
-        best = [(self._folded[k], s) for k, s, _ in best]
-        if not best or best[0][1] < TEXT_FUZZY_ACCEPT:
-            return None
-        rivals = [s for slug, s in best[1:] if slug != best[0][0]]
-        if rivals and best[0][1] - rivals[0] < FUZZY_LEAD:
-            return None
-        return best[0][0]
+        """A corpus card a misspelt key means; None when the closest known name is a
+        real card the corpus does not hold ("overlrd" is Overlord, not Governor)."""
+        known = self.matcher.closest(key, TEXT_FUZZY_ACCEPT)
+        return known.slug if known and known.slug in self.cards else None
 
     def _confidence(self, span: list[_Token], slug: str) -> float:
         if self.cards[slug].get("in_scope") is False:
@@ -452,6 +377,11 @@ class NameIndex:
 
     def _recognised(self, slug: str, span: list[_Token], conf: float, how: str) -> Recognised:
         return Recognised(slug, self.cards[slug]["name"], span[0].start, span[-1].end, conf, how)
+
+
+def _cut_short(key: str, typed: str) -> bool:
+    """Whether ``typed`` is ``key`` missing two or more final letters."""
+    return len(key) - len(typed) >= 2 and key.startswith(typed)
 
 
 def verb_bases(word: str) -> tuple[str, ...]:

@@ -45,6 +45,7 @@ from whoosh.filedb.filestore import FileStorage, copy_to_ram
 from whoosh.query import And, Or
 
 from parsers.catalogue import slugify
+from rulings_service.cardnames import NameAnswer, card_names_for, load_abbreviations
 from rulings_service.search.cues import bound_match, ruling_bounds, ruling_kinds
 from rulings_service.search.filters import FilterVocabulary
 from rulings_service.search.index import (
@@ -53,7 +54,7 @@ from rulings_service.search.index import (
     index_is_current,
     ruling_owners,
 )
-from rulings_service.search.names import FUZZY, NameIndex, NameMatch, load_abbreviations
+from rulings_service.search.names import FUZZY, NameIndex, NameMatch
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.reranker import WEIGHTS_FILE, CueWeights
 from rulings_service.search.scoring import TextScorer
@@ -327,7 +328,8 @@ class Searcher:
         )
         texts = [r.get("text") or "" for r in corpus.rulings]
         texts += [c.get("text") or "" for c in corpus.cards]
-        names = NameIndex(corpus.cards, aliases, abbreviations, texts)
+        matcher = card_names_for(corpus.cards, aliases, abbreviations)
+        names = NameIndex(corpus.cards, aliases, abbreviations, texts, matcher=matcher)
         return cls(ix, corpus, names, SiblingModels.load(index_dir / SIBLINGS_FILE),
                    load_translations(index_dir / TRANSLATIONS_FILE))
 
@@ -342,6 +344,10 @@ class Searcher:
 
     def named_fuzzy(self, name: object) -> NameMatch:
         return self.names.named_fuzzy(name)
+
+    def lookup_name(self, name: object) -> NameAnswer:
+        """What a typed name means (card, not_covered, ambiguous, none): the shared matcher's."""
+        return self.names.lookup(name)
 
     def autocomplete(self, prefix: object) -> list[str]:
         try:

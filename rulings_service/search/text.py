@@ -2,18 +2,25 @@
 
 One analyzer is used to index ruling text and to analyse questions, so a word
 in a question and the same word in a ruling always meet as the same term
-(``shuffling`` and ``shuffled`` both become ``shuffl``).  Name matching uses a
-different, gentler fold (plurals and possessives only) because stemming would
-merge card names with ordinary words (``Mining Village`` and ``Mine``).
+(``shuffling`` and ``shuffled`` both become ``shuffl``).  Names are compared by
+the gentler keys of :mod:`rulings_service.cardnames.keys`, re-exported here
+for the search's modules.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 from functools import lru_cache
 
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+
+from rulings_service.cardnames.keys import (  # noqa: F401 - the search's name keys
+    ascii_fold,
+    exact_key,
+    fold_word,
+    name_key,
+    name_words,
+)
 
 #: Longest query we analyse; longer input is cut with a warning, so a pasted
 #: page of text costs the same as a long question.
@@ -108,46 +115,3 @@ def clean_query(raw: object) -> tuple[str, list[str]]:
         )
         text = text[:MAX_QUERY_CHARS]
     return text.strip(), warnings
-
-
-def ascii_fold(text: str) -> str:
-    """Lower-case ASCII without accents: ``Café`` -> ``cafe``."""
-    return unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-
-
-_NON_WORD = re.compile(r"[^a-z0-9]+")
-
-
-def name_words(text: str) -> list[str]:
-    """Words of ``text`` for name matching: apostrophes dropped, other punctuation splits.
-
-    ``King's Court`` and ``kings court`` give the same words; ``Will-o'-Wisp``
-    gives ``will o wisp``.
-    """
-    folded = ascii_fold(text).replace("'", "")
-    return [w for w in _NON_WORD.split(folded) if w]
-
-
-def fold_word(word: str) -> str:
-    """Undo plurals and possessives, the same way for names and for questions.
-
-    Both sides go through this, so it need not produce real words, only the same
-    key for ``Gardens``/``garden``, ``caches``/``cache``, ``libraries``/``library``.
-    """
-    if len(word) > 4 and word.endswith("ies"):
-        word = word[:-3] + "y"
-    elif len(word) > 3 and word.endswith("s") and not word.endswith("ss"):
-        word = word[:-1]
-    if len(word) > 4 and word.endswith("e"):
-        word = word[:-1]
-    return word
-
-
-def name_key(text: str) -> str:
-    """The lookup key of a name: folded words run together (``throneroom``)."""
-    return "".join(fold_word(w) for w in name_words(text))
-
-
-def exact_key(text: str) -> str:
-    """Key for the exact tier: case and punctuation ignored, nothing else."""
-    return "".join(name_words(text))

@@ -221,7 +221,8 @@ OPERATIONS: tuple[Operation, ...] = (
               "Every set in release order, with what the sources cover of it",
               s.SetListSchema, query=s.PageQuerySchema, errors=(400,)),
     Operation("/cards/named", "named", api_named,
-              "One card by exact or fuzzy name (404 with candidates when ambiguous)",
+              "One card by exact or fuzzy name (404: ambiguous with candidates, or not_covered"
+              " with the set for a real card outside our sets)",
               s.CardSchema, query=s.NamedQuerySchema, one_of=("exact", "fuzzy"), tag="search"),
     Operation("/cards/autocomplete", "autocomplete", api_autocomplete,
               "Up to 20 card names starting with or close to the prefix",

@@ -14,7 +14,8 @@ from rulings_service.web.api import Operation, active_operations
 
 ERROR_TEXT = {
     400: "invalid input (the error names the fields)",
-    404: "not found (for names: candidates when ambiguous)",
+    404: "not found (for names: candidates when ambiguous; code not_covered and the set"
+         " for a real card outside our sets)",
     405: "method not allowed",
     413: "body too large",
     414: "URL too long (path over 1024 bytes, query string over 2048)",

@@ -3,8 +3,9 @@
 ``[[Name]]`` asks for the card; ``[[Name?]]`` also asks for its top rulings:
 the ones the search ranks highest for the whole message (so the question
 around the reference picks them), then the card's own in document order.
-Names are resolved like ``cards/named``: exact first, then fuzzy, and an
-ambiguous name reports its candidates instead of guessing. The plain-text
+Names are resolved by the shared matcher, like ``cards/named``: an ambiguous
+name reports its candidates instead of guessing, and a real card outside our
+sets is reported as such (``not_covered``), never as a card of ours. The plain-text
 rendering is what a bot pastes back into the chat, so it is short and has no
 markup.
 """
@@ -14,6 +15,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from rulings_service.cardnames import CARD, NOT_COVERED
 from rulings_service.web.services import services
 from rulings_service.web.views import clean_text, enrich_ruling
 
@@ -89,14 +91,16 @@ def top_rulings(card: dict[str, Any], ranks: dict[str, int]) -> list[dict[str, A
 def resolve_one(name: str, want_rulings: bool, base_url: str,
                 ranks: dict[str, int] | None = None) -> dict[str, Any]:
     svc = services()
-    card = svc.searcher.named_exact(name)
-    candidates: list[str] = []
-    if card is None:
-        match = svc.searcher.named_fuzzy(name)
-        if match.card is not None and not match.ambiguous:
-            card = match.card
-        else:
-            candidates = list(match.candidates)
+    answer = svc.searcher.lookup_name(name)
+    card = None
+    if answer.status == CARD and answer.known is not None:
+        card = svc.searcher.names.card(answer.known.slug)
+    not_covered = None
+    if answer.status == NOT_COVERED and answer.known is not None:
+        # A real card outside our sets: said so, and nothing posted as found.
+        known = answer.known
+        not_covered = {"name": known.name, "set": known.set_id, "set_name": known.set_title,
+                       "note": known.coverage_note}
     rulings = []
     if card is not None and want_rulings:
         rulings = top_rulings(card, ranks or {})
@@ -105,7 +109,8 @@ def resolve_one(name: str, want_rulings: bool, base_url: str,
         "want_rulings": want_rulings,
         "found": card is not None,
         "card": card,
-        "candidates": candidates,
+        "candidates": [] if card is not None or not_covered else list(answer.candidates),
+        "not_covered": not_covered,
         "rulings": rulings,
         "url": f"{base_url}cards/{card['slug']}" if card else None,
     }
@@ -130,7 +135,9 @@ def render_text(references: list[dict[str, Any]]) -> str:
     for ref in references:
         card = ref["card"]
         if card is None:
-            if ref["candidates"]:
+            if ref["not_covered"]:
+                blocks.append(f"[[{ref['query']}]]: {ref['not_covered']['note']}")
+            elif ref["candidates"]:
                 blocks.append(f"[[{ref['query']}]]: did you mean {', '.join(ref['candidates'])}?")
             else:
                 blocks.append(f"[[{ref['query']}]]: no such card.")

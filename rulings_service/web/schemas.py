@@ -86,6 +86,11 @@ class ErrorSchema(_Out):
     candidates = fields.List(
         fields.String(), metadata={"description": "for ambiguous names: the cards it could mean"}
     )
+    name = fields.String(metadata={"description": "for not_covered: the card's printed name"})
+    set = fields.String(allow_none=True,
+                        metadata={"description": "for not_covered: the set it is from"})
+    set_name = fields.String(allow_none=True,
+                             metadata={"description": "for not_covered: that set's name"})
     allowed = fields.List(fields.String(), metadata={"description": "for 405: allowed methods"})
     choices = fields.List(
         fields.String(), metadata={"description": "for an unknown value: the values accepted"}
@@ -131,6 +136,13 @@ class RulingSchema(_Out):
     web_uri = DerivedString(links.ruling_web_uri, metadata={"description": "its page"})
 
 
+class SourceNoteSchema(_Out):
+    document = fields.String(required=True, metadata={"description": "source id"})
+    field = fields.String(required=True, metadata={"description": "cost, text or types"})
+    says = fields.String(required=True, metadata={"description": "the source's own words"})
+    note = fields.String(required=True, metadata={"description": "the difference, for people"})
+
+
 class CardSchema(_Out):
     name = fields.String(required=True)
     slug = fields.String(required=True)
@@ -146,6 +158,10 @@ class CardSchema(_Out):
     in_scope = fields.Boolean(required=True)
     implemented = fields.Boolean(required=True)
     ruling_ids = fields.List(fields.String(), required=True)
+    source_notes = fields.List(
+        fields.Nested(SourceNoteSchema), required=True, dump_default=list,
+        metadata={"description": "where a source document gives a fact otherwise than the"
+                                 " printed card (whose value the card keeps)"})
     covered = DerivedBoolean(lambda card: _card_coverage(card)[0], metadata={
         "description": "whether the sources cover the card's set (see coverage_note)"})
     coverage_note = DerivedString(lambda card: _card_coverage(card)[1], metadata={
@@ -457,12 +473,23 @@ class ResolveRequestSchema(Schema):
     )
 
 
+class NotCoveredSchema(_Out):
+    name = fields.String(required=True, metadata={"description": "the card's printed name"})
+    set = fields.String(allow_none=True, required=True, metadata={"description": "set id"})
+    set_name = fields.String(allow_none=True, required=True)
+    note = fields.String(allow_none=True, required=True,
+                         metadata={"description": "why we hold nothing on it, for people"})
+
+
 class ResolvedReferenceSchema(_Out):
     query = fields.String(required=True, metadata={"description": "the name inside [[...]]"})
     want_rulings = fields.Boolean(required=True)
     found = fields.Boolean(required=True)
     card = fields.Nested(CardSchema, allow_none=True, required=True)
     candidates = fields.List(fields.String(), required=True)
+    not_covered = fields.Nested(
+        NotCoveredSchema, allow_none=True, required=True,
+        metadata={"description": "a real card outside the sets our sources cover"})
     rulings = fields.List(fields.Nested(RulingSchema), required=True)
     url = fields.String(allow_none=True, required=True)
 

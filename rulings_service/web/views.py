@@ -15,6 +15,7 @@ from flask import current_app, g
 from marshmallow import EXCLUDE, Schema, ValidationError
 
 from parsers.catalogue import slugify
+from rulings_service.cardnames import AMBIGUOUS, CARD, NONE, NOT_COVERED, KnownName, NameAnswer
 from rulings_service.web import links
 from rulings_service.web.errors import ApiError
 from rulings_service.web.schemas import MAX_NAME
@@ -189,29 +190,44 @@ def set_list(page: int = 1) -> dict[str, Any]:
 
 
 def named(args: dict[str, str]) -> dict[str, Any]:
-    """Scryfall-style name lookup: one card, or 404 listing candidates when ambiguous."""
+    """Scryfall-style name lookup: one card, or a 404 saying why not.
+
+    The 404's ``code`` says which: ``not_covered`` for a real card outside our
+    sets (with its ``set``; never a card of ours spelled alike), ``ambiguous``
+    with ``candidates``, or ``not_found`` (with candidates when some are close).
+    """
     searcher = services().searcher
-    if "exact" in args:
-        name = clean_text(args["exact"])
-        card = searcher.named_exact(name) if name else None
-        if card is None:
-            raise _not_found("card", name)
-        return card
-    name = clean_text(args["fuzzy"])
+    exact = "exact" in args
+    name = clean_text(args["exact"] if exact else args["fuzzy"])
     if not name:
         raise _not_found("card", name)
-    match = searcher.named_fuzzy(name)
-    if match.card is not None and not match.ambiguous:
-        return match.card
-    if match.ambiguous:
+    if exact:
+        known = searcher.names.matcher.exact_name(name)
+        answer = NameAnswer(CARD if known and known.covered else NOT_COVERED, known) if known \
+            else NameAnswer(NONE)
+    else:
+        answer = searcher.lookup_name(name)
+    if answer.status == CARD and answer.known is not None:
+        card = searcher.names.card(answer.known.slug)
+        if card is not None:
+            return card
+    if answer.status == NOT_COVERED and answer.known is not None:
+        raise not_covered_error(answer.known)
+    if answer.status == AMBIGUOUS:
         raise ApiError(
             404,
             "ambiguous",
             f"{name!r} matches several cards; be more specific.",
-            candidates=list(match.candidates),
+            candidates=list(answer.candidates),
         )
-    candidates = list(match.candidates)
-    raise ApiError(404, "not_found", f"No card matches {name!r}.", candidates=candidates)
+    raise ApiError(404, "not_found", f"No card matches {name!r}.",
+                   candidates=list(answer.candidates))
+
+
+def not_covered_error(known: KnownName) -> ApiError:
+    """The 404 for a real card outside our sets: its name, set, and why we have nothing."""
+    return ApiError(404, "not_covered", known.coverage_note or f"{known.name} is not covered.",
+                    name=known.name, set=known.set_id, set_name=known.set_title)
 
 
 def autocomplete(prefix: str | None) -> dict[str, Any]:
@@ -409,11 +425,11 @@ def check_audit_scope(set_id: str | None, card: str | None) -> None:
         return
     if slugify(card) in audit_card_names():
         return
-    match = services().searcher.named_fuzzy(clean_text(card)) if clean_text(card) else None
-    candidates = []
-    if match is not None:
-        candidates = [match.card["name"]] if match.card and not match.ambiguous else list(
-            match.candidates)
+    answer = services().searcher.lookup_name(clean_text(card))
+    if answer.status == NOT_COVERED and answer.known is not None:
+        raise ApiError(400, "invalid_input", answer.known.coverage_note or "",
+                       fields={"card": ["not covered"]}, candidates=[])
+    candidates = list(answer.candidates)
     hint = f" Did you mean {', '.join(candidates)}?" if candidates else ""
     raise ApiError(400, "invalid_input", f"No card is known as {card!r}.{hint}",
                    fields={"card": ["unknown card"]}, candidates=candidates)

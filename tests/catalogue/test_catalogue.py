@@ -205,9 +205,13 @@ def test_rulebook_card_lines_agree_with_catalogue(
         card = catalogue.get(name)
         assert card is not None, f"{name} is not in the catalogue"
         assert card.name == name and card.in_scope
-        assert card.cost is not None and card.cost.coins == int(m["cost"]), name
+        # Where the line differs from the printed card, the catalogue keeps the printed
+        # value and says so in a source note (tests/catalogue/test_source_notes.py).
+        noted = {n.field for n in card.source_notes}
+        assert card.cost is not None
+        assert (card.cost.coins == int(m["cost"])) is ("cost" not in noted), name
         assert list(card.types) == m["types"].split(" - "), name
-        assert card.text == text, name
+        assert (card.text == text) is ("text" not in noted), name
 
 
 def test_trait_lines_agree_with_catalogue(catalogue: Catalogue) -> None:

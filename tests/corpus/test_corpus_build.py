@@ -278,12 +278,26 @@ def test_card_command_shows_rulings(built_dir: Path) -> None:
     assert "If you Throne Room a Throne Room" in result.output
 
 
-def test_card_command_unknown_name_suggests(built_dir: Path) -> None:
+def test_card_command_takes_a_typo_as_the_one_card_it_fits(built_dir: Path) -> None:
+    # The shared matcher's answer, as cards/named gives it: the card, and a note.
     result = CliRunner().invoke(main, ["card", "Thone", "Rom", "--build-dir", str(built_dir)])
+    assert result.exit_code == 0, result.output
+    assert "'Thone Rom' taken as Throne Room" in result.output
+    assert "Throne Room (base, 4 coins)" in result.output
+
+
+def test_card_command_unclear_name_suggests(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["card", "Dame", "--build-dir", str(built_dir)])
     assert result.exit_code == 1
-    assert "unknown card 'Thone Rom'" in result.output
-    assert "Did you mean: Throne Room" in result.output
+    assert "unknown card 'Dame'. Did you mean: Dame Anna" in result.output
     assert "Traceback" not in result.output
+
+
+def test_card_command_says_a_card_is_not_covered(built_dir: Path) -> None:
+    result = CliRunner().invoke(main, ["card", "overlord", "--build-dir", str(built_dir)])
+    assert result.exit_code == 1
+    assert "Overlord is a card from Empires, which our sources do not cover." in result.output
+    assert "Governor" not in result.output
 
 
 @pytest.mark.slow

@@ -69,8 +69,8 @@ def test_pendant_counts_differently_named_treasures_including_itself() -> None:
     g.play_treasure("Copper")
     g.play_treasure("Copper")
     g.play_treasure("Copper")
-    g.play_treasure("Pendant")  # 3 + 2 + Copper, Rope, Pendant
-    assert g.coins == 8
+    g.play_treasure("Pendant")  # 3 Coppers + one per name: Copper, Rope, Pendant
+    assert g.coins == 6
 
 
 def test_silver_mine_gains_a_cheaper_treasure_to_hand() -> None:
@@ -85,7 +85,7 @@ def test_figurine_may_discard_an_action_for_buy_and_coin() -> None:
     g, _ = make(["Figurine", "Village"], {"hand": ["Figurine"], "deck": ["Village", "Copper"]},
                 {}, answers=["Village"])
     g.play_treasure("Figurine")
-    assert hand(g, 0) == ["Copper"] and g.coins == 3 and g.buys == 2
+    assert hand(g, 0) == ["Copper"] and g.coins == 1 and g.buys == 2
     assert names(g.players[0].discard) == ["Village"]
 
 
@@ -93,7 +93,7 @@ def test_figurine_decline_keeps_the_action() -> None:
     g, _ = make(["Figurine", "Village"], {"hand": ["Figurine"], "deck": ["Village", "Copper"]},
                 {}, answers=[[]])
     g.play_treasure("Figurine")
-    assert hand(g, 0) == ["Copper", "Village"] and g.coins == 2 and g.buys == 1
+    assert hand(g, 0) == ["Copper", "Village"] and g.coins == 0 and g.buys == 1
 
 
 def test_rope_draws_then_may_trash_next_turn() -> None:
@@ -441,7 +441,7 @@ def test_bury_puts_a_discarded_card_on_the_bottom() -> None:
 def test_maelstrom_others_with_five_trash_one() -> None:
     g, _ = make(["Village"], {"hand": ["Copper", "Estate", "Estate", "Curse"]},
                 {"hand": ["Copper"] * 5}, {"hand": ["Copper"] * 4}, events=["Maelstrom"],
-                coins=3, answers=[["Estate", "Estate", "Curse"], "Copper"])
+                coins=4, answers=[["Estate", "Estate", "Curse"], "Copper"])
     g.buy_event("Maelstrom")
     assert len(g.players[1].hand) == 4 and len(g.players[2].hand) == 4
     assert sorted(names(g.trash)) == ["Copper", "Curse", "Estate", "Estate"]
@@ -607,13 +607,13 @@ def test_mapmaker_and_stowaway_played_from_hand_on_anyones_gain() -> None:
 
 
 def test_journey_keeps_play_and_gives_an_extra_turn_once() -> None:
-    g, _ = make(["Village"], {"hand": ["Copper", "Copper", "Copper"],
+    g, _ = make(["Village"], {"hand": ["Copper", "Copper", "Copper", "Copper"],
                               "deck": ["Copper"] * 20}, {"deck": ["Estate"] * 10},
                 events=["Journey"])
     g.play_all_treasures()
     g.buy_event("Journey")
     g.end_turn()
-    assert g.current == 0 and g.is_extra_turn and len(g.players[0].in_play) == 3
+    assert g.current == 0 and g.is_extra_turn and len(g.players[0].in_play) == 4
     g.end_turn()
     assert g.current == 1 and g.players[0].in_play == []
 

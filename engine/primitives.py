@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from functools import partial
 from typing import Any
 
 from engine.cards.core import Card, CardDef, EventDef
@@ -25,6 +26,8 @@ from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
 from engine.errors import SetupError, StepLimitExceeded
 from engine.log import EventLog, LogEvent
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
+from engine.triggers import Pending
+from engine.triggers import resolve as resolve_triggers
 
 DEFAULT_STEP_LIMIT = 20_000
 
@@ -95,14 +98,16 @@ class TurnWatcher:
     play. Added with :meth:`GameBase.watch_gains_this_turn`.
     """
 
-    __slots__ = ("owner", "card", "when", "then")
+    __slots__ = ("owner", "card", "when", "then", "name")
 
     def __init__(self, owner: Player, card: Card | None, when: GainTest,
-                 then: GainEffect) -> None:
+                 then: GainEffect, name: str | None = None) -> None:
         self.owner = owner
         self.card = card
         self.when = when
         self.then = then
+        #: What the owner is asked about when effects must be ordered (the card or Event).
+        self.name = name or (card.name if card is not None else "an Event")
 
 
 # (game, owner, watching card, playing player, played card[, coins before the play])
@@ -218,6 +223,7 @@ class GameBase:
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
         self._masks: dict[int, tuple[Card, CardDef]] = {}
         self._gain_watchers: list[CardDef] = []  # piles' cards with on_any_gain (Changeling)
+        self._gain_rules: list[CardDef] = []  # piles' cards with a gain_rule (Duchess)
         self._gain_zones: list[list[Card]] = []  # where each gain in progress went
         self.card_count = 0
         self._refresh_flags()
@@ -305,6 +311,7 @@ class GameBase:
         self._trash_reactions = any(d.react_trash for d in defs)
         watchers = [pile.cards[0].defn for pile in self.piles.values() if pile.cards]
         self._gain_watchers = [d for d in dict.fromkeys(watchers) if d.on_any_gain is not None]
+        self._gain_rules = [d for d in dict.fromkeys(watchers) if d.gain_rule is not None]
         self._pile_of = {c.name: name for name, pile in self.piles.items()
                          for c in pile.cards if c.name != name}
 
@@ -622,13 +629,14 @@ class GameBase:
         self.gained_this_turn.append((p.index, card))
         if self._logging:
             self._event("gain", p, (card,), source, to=where)
-        # Other cards' gain triggers first, then the card's own: a player may so
-        # move a gained card (Insignia) before its own ability looks for it (Siren).
+        # The when-gain effects this gain triggers (the card's own, waiting Durations,
+        # this turn's watchers, "in games using this" rules) are simultaneous: each
+        # owner orders theirs (engine.triggers), e.g. Insignia before or after Inn.
         self._gain_zones.append(zone)
         try:
-            self._notify_gain(p, card)
-            if d.on_gain is not None:
-                d.on_gain(self, p, card)
+            pending = self._gain_effects(p, card)
+            if pending:
+                resolve_triggers(self, pending, card.name, "when-gain")
         finally:
             self._gain_zones.pop()
         if self._in_play_gain and p.in_play:
@@ -706,26 +714,51 @@ class GameBase:
         "trash it" only if it is still there)."""
         return self._gain_zones[-1]
 
-    def _notify_gain(self, p: Player, card: Card) -> None:
-        """Fire the waiting "next time ... gain" Durations and this turn's gain watchers.
+    def _gain_effects(self, p: Player, card: Card) -> list[Pending]:
+        """The when-gain effects ``p`` gaining ``card`` triggers, not yet run.
 
-        Each one is taken off its list before it acts, so a gain it causes
-        (Cutthroat's Loot) cannot fire it again.
+        The waiting "next time ... gain" Durations (of any player), this turn's gain
+        watchers, the card's own when-gain ability and the Kingdom's "in games using
+        this" gain rules (Duchess). A Duration or watcher is taken off its list just
+        before it acts, so a gain it causes (Cutthroat's Loot) cannot fire it again,
+        and one that already left (fired by such a gain) does not act twice.
         """
+        out: list[Pending] = []
         for q in self.players:
-            if not q.durations:
-                continue
-            for eff in list(q.durations):
+            for eff in q.durations:
                 w = eff.effect
-                if (isinstance(w, NextTime) and w.event == "gain" and eff in q.durations
+                if (isinstance(w, NextTime) and w.event == "gain"
                         and w.when(self, q, eff.card, p, card)):
-                    q.durations.remove(eff)
-                    w.then(self, q, eff.card, p, card)
-        if self.turn_watchers:
-            for tw in list(self.turn_watchers):
-                if tw in self.turn_watchers and tw.when(self, tw.owner, tw.card, p, card):
-                    self.turn_watchers.remove(tw)
-                    tw.then(self, tw.owner, tw.card, p, card)
+                    out.append(Pending(q, eff.card.name,
+                                       partial(self._fire_next_time, q, eff, p, card)))
+        for tw in self.turn_watchers:
+            if tw.when(self, tw.owner, tw.card, p, card):
+                out.append(Pending(tw.owner, tw.name,
+                                   partial(self._fire_turn_watcher, tw, p, card)))
+        hook = card.defn.on_gain
+        if hook is not None:
+            out.append(Pending(p, card.name, partial(hook, self, p, card)))
+        for rule in self._gain_rules:
+            trigger = rule.gain_rule
+            assert trigger is not None
+            if trigger.applies(self, p, card):
+                out.append(Pending(p, rule.name, partial(trigger.run, self, p, card)))
+        return out
+
+    # A waiting effect is tested again when its turn to run comes: an effect resolved
+    # before it may have used the gained card up (two Mining Roads, one Treasure: the
+    # second keeps waiting for the next gain, by the FAQ).
+    def _fire_next_time(self, q: Player, eff: DurationEffect, p: Player, card: Card) -> None:
+        waiting = eff.effect
+        assert isinstance(waiting, NextTime)
+        if eff in q.durations and waiting.when(self, q, eff.card, p, card):
+            q.durations.remove(eff)
+            waiting.then(self, q, eff.card, p, card)
+
+    def _fire_turn_watcher(self, tw: TurnWatcher, p: Player, card: Card) -> None:
+        if tw in self.turn_watchers and tw.when(self, tw.owner, tw.card, p, card):
+            self.turn_watchers.remove(tw)
+            tw.then(self, tw.owner, tw.card, p, card)
 
     def _notify_pile_empty(self, p: Player, last: Card) -> None:
         """Fire the waiting "next time a Supply pile empties" Durations (Search).
@@ -746,10 +779,11 @@ class GameBase:
         self.end_of_turn.append(effect)
 
     def watch_gains_this_turn(self, p: Player, card: Card | None, when: GainTest,
-                              then: GainEffect) -> None:
+                              then: GainEffect, name: str | None = None) -> None:
         """Until the end of this turn, run ``then`` once, at the first gain where
-        ``when`` is true (Mining Road, Taskmaster); see :class:`TurnWatcher`."""
-        self.turn_watchers.append(TurnWatcher(p, card, when, then))
+        ``when`` is true (Mining Road, Taskmaster); see :class:`TurnWatcher`.
+        ``name`` names an Event's watcher (``card`` is None) when effects are ordered."""
+        self.turn_watchers.append(TurnWatcher(p, card, when, then, name))
 
     def _reactions(self, p: Player, hook: str, trigger: Card, prompt: str,
                    event: str) -> Iterator[Card]:

@@ -147,12 +147,10 @@ class Game(GameBase):
         self._enter_buy()
         played: list[Card] = []
         hand = p.hand
-        if not self._logging and not self.copper_bonus and not self.envious and not (
-                self.watching_plays()) and not any(
-                c.defn.is_treasure and not c.defn.plain for c in hand):
-            # Hot path: plain Treasures only add coins; no Play objects, no events.
-            # (Only when every Treasure is plain, so the play order is the hand order,
-            # and no Coppersmith changed what Copper makes.)
+        if self._only_plain_treasures(hand):
+            # Shortcut: plain Treasures only add coins, so playing them in hand order
+            # needs no Play objects. It is taken with or without a log (the log only
+            # records the plays), so the rules cannot depend on one being attached.
             keep: list[Card] = []
             for c in hand:
                 d = c.defn
@@ -162,6 +160,9 @@ class Game(GameBase):
                     p.in_play.append(c)
                     self.played_this_turn.append(c)
                     played.append(c)
+                    if self._logging:
+                        self._event("play", p, (c,), None, scope=True, again=False)
+                        self._close()
                 else:
                     keep.append(c)
             p.hand = keep
@@ -171,6 +172,17 @@ class Game(GameBase):
                 self.play_card(p, c, p.hand)
                 played.append(c)
         return played
+
+    def _only_plain_treasures(self, hand: list[Card]) -> bool:
+        """Whether playing the Treasures of ``hand`` can only add their coins and Potions:
+        every one is plain, none has a Trait (Reckless, Inspiring), nothing watches plays,
+        and no Coppersmith or Envious changes what a Treasure makes."""
+        if self.copper_bonus or self.envious or self.watching_plays():
+            return False
+        treasures = [c for c in hand if c.defn.is_treasure]
+        if any(not c.defn.plain for c in treasures):
+            return False
+        return not self.traits or all(self.trait_of(c) is None for c in treasures)
 
     @_atomic
     def play_night(self, card: str | Card) -> Card:

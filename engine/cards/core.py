@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from engine.game import Game
     from engine.primitives import GameBase, Play
     from engine.state import Player
+    from engine.triggers import GainRule
 
 # Card hooks get the game's primitives (GameBase); Event hooks, called by a
 # move, get the whole Game (Launch changes the phase).
@@ -49,7 +50,7 @@ class CardDef:
         "on_overpay", "setup_coffers", "on_shuffle",
         "react_trash", "while_in_play_attack",
         "shields", "on_discard", "on_any_gain",
-        "each_turn", "react_any_gain",
+        "each_turn", "react_any_gain", "gain_rule",
     )
 
     def __init__(
@@ -95,6 +96,7 @@ class CardDef:
         on_any_gain: Callable[..., None] | None = None,
         each_turn: Callable[[GameBase, Player], None] | None = None,
         react_any_gain: Callable[..., bool] | None = None,
+        gain_rule: GainRule | None = None,
     ) -> None:
         self.name = name
         self.cost = cost if isinstance(cost, Cost) else Cost(cost)
@@ -171,6 +173,9 @@ class CardDef:
         # "When anyone gains a ... card, you may play this from your hand"
         # (Mapmaker, Stowaway): (game, holder, this, gainer, gained) -> may it?
         self.react_any_gain = react_any_gain
+        # "In games using this, when you gain ..." (Duchess): one of the gain's
+        # when-gain effects, ordered with the others (engine.triggers).
+        self.gain_rule = gain_rule
         # A "plain" Treasure only adds coins/potions: the hot path plays it inline
         # (not Pouch, whose +1 Buy the full play applies).
         self.plain = on_play is None and not (cards or actions or buys)

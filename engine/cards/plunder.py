@@ -878,7 +878,7 @@ def _mirror_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _mirror(g: Game, p: Player) -> None:
     g.buys += 1
-    g.watch_gains_this_turn(p, None, _gains_action, _mirror_then)
+    g.watch_gains_this_turn(p, None, _gains_action, _mirror_then, "Mirror")
 
 
 MIRROR = _event("Mirror", 3, _mirror)
@@ -895,7 +895,7 @@ def _rush_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _rush(g: Game, p: Player) -> None:
     g.buys += 1
-    g.watch_gains_this_turn(p, None, _gains_action, _rush_then)
+    g.watch_gains_this_turn(p, None, _gains_action, _rush_then, "Rush")
 
 
 RUSH = _event("Rush", 2, _rush)
@@ -911,7 +911,7 @@ def _gains_any(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 
 def _deliver_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
                   gained: Card) -> None:
-    g.watch_gains_this_turn(owner, None, _gains_any, _deliver_then)  # each time
+    g.watch_gains_this_turn(owner, None, _gains_any, _deliver_then, "Deliver")  # each time
     zone = _zone_of(owner, gained)
     if zone is None:
         return
@@ -927,7 +927,7 @@ def _deliver_then(g: GameBase, owner: Player, card: Card | None, gainer: Player,
 def _deliver(g: Game, p: Player) -> None:
     g.buys += 1
     if g.events_bought.get("Deliver", 0) <= 1:
-        g.watch_gains_this_turn(p, None, _gains_any, _deliver_then)
+        g.watch_gains_this_turn(p, None, _gains_any, _deliver_then, "Deliver")
 
 
 DELIVER = _event("Deliver", 2, _deliver)

@@ -64,12 +64,13 @@ def simulate_command(games: int, seed: int, players: int, kingdom: str | None,
                    f"{report.seconds:.2f} s: {report.games_per_second:.1f} games/s, "
                    f"{report.average_turns:.1f} turns per game on average")
         click.echo(f"crashes: {report.crashes}  invariant violations: {report.violations}  "
+                   f"hangs (step limit): {report.hangs}  "
                    f"turn-limit hits: {report.turn_limit_hits}"
                    f"{'' if report.checks else '  (invariant checks off)'}")
         for f in report.failures:
             click.echo(f"  game {f['game']} (seed {f['seed']}, {', '.join(f['kingdom'])}): "
-                       f"{f.get('crash') or f.get('violation')}", err=True)
-    if report.crashes or report.violations:
+                       f"{f.get('crash') or f.get('violation') or f.get('hang')}", err=True)
+    if report.crashes or report.violations or report.hangs:
         raise SystemExit(1)
 
 

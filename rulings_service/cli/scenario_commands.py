@@ -66,7 +66,8 @@ def scenarios_command() -> None:
 
     scenarios, errors = scan_scenarios()
     for scenario in scenarios:
-        click.echo(f"{scenario.id:<48} {', '.join(scenario.rulings):<40} {scenario.title}")
+        subject = ", ".join(scenario.rulings) or f"card text: {scenario.card_text}"
+        click.echo(f"{scenario.id:<48} {subject:<40} {scenario.title}")
     for error in errors:
         click.echo(f"INVALID {error}", err=True)
     if errors:
@@ -130,7 +131,8 @@ def audit_command(
         )
     report["file_errors"] = [str(err) for err in errors]
     report["ok"] = report["ok"] and not errors
-    if report["totals"]["rulings"] == 0:
+    demonstrations = report["card_text"]["totals"]["demonstrations"]
+    if report["totals"]["rulings"] == 0 and demonstrations == 0:
         click.echo("warning: the scope has no rulings, so there is nothing to check", err=True)
     if as_json:
         click.echo(json.dumps(report, indent=2, ensure_ascii=False))

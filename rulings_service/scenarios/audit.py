@@ -10,6 +10,11 @@ informational are reported too, because each means a ruling is not really
 checked. ``ok`` is false when anything in scope fails or is unclassified, or
 when the informational share exceeds the limit the caller set
 (``max_informational``). An unknown set or card raises :class:`UnknownScope`.
+
+Card-text demonstrations (scenarios with ``card_text``, for sets the sources
+hold no FAQ for) are counted in their own ``card_text`` section, per set and
+per card, never among the rulings; a failing one fails the audit like any
+failing scenario (:mod:`~rulings_service.scenarios.card_text`).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from collections.abc import Callable, Iterable
 from typing import Any
 
 from parsers.catalogue import slugify
+from rulings_service.scenarios import card_text
 from rulings_service.scenarios.loader import Scenario, scan_scenarios
 from rulings_service.scenarios.names import suggest
 from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
@@ -140,27 +146,24 @@ def _empty_counts() -> dict[str, int]:
     return dict.fromkeys(COUNT_KEYS, 0)
 
 
-def _select_scenarios(
-    scenarios: list[Scenario], scope_ids: set[str], card: str | None, whole: bool
+def scenarios_in_scope(
+    corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
 ) -> list[Scenario]:
-    if whole:
+    """The scenarios an audit of this scope replays (all of them for the whole corpus):
+    those of its rulings, those about its card (``cards``) and its card-text demonstrations."""
+    card = resolve_scope(corpus, set_id, card)
+    if not (set_id or card):
         return scenarios
+    scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
+    basics = basic_card_slugs(corpus) if set_id == BASIC_SCOPE else None
     wanted = slugify(card) if card else None
     return [
         s
         for s in scenarios
         if scope_ids.intersection(s.rulings)
         or (wanted and wanted in {slugify(name) for name in s.cards})
+        or card_text.in_scope(s, corpus, set_id, card, basics)
     ]
-
-
-def scenarios_in_scope(
-    corpus: Any, scenarios: list[Scenario], set_id: str | None, card: str | None
-) -> list[Scenario]:
-    """The scenarios an audit of this scope replays (all of them for the whole corpus)."""
-    card = resolve_scope(corpus, set_id, card)
-    scope_ids = {r["id"] for r in scope_rulings(corpus, set_id, card)}
-    return _select_scenarios(scenarios, scope_ids, card, whole=not (set_id or card))
 
 
 def run_audit(
@@ -273,6 +276,7 @@ def run_audit(
         },
         "by_set": dict(sorted(by_set.items())),
         "by_card": dict(sorted(by_card.items())),
+        "card_text": card_text.count(selected, results, corpus),
         "failures": failures,
         "unclassified": unclassified,
         "unknown_ruling_ids": unknown,
@@ -304,6 +308,7 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
         for name, counts in table.items():
             yield _row(name, *(counts[k] for k in COUNT_KEYS))
         yield ""
+    yield from _format_card_text(report.get("card_text"))
     sc = report["scenarios"]
     yield (
         f"scenarios: {sc['run']} run, {sc['passing']} passing, {sc['failing']} failing; "
@@ -331,6 +336,20 @@ def format_audit(report: dict[str, Any]) -> Iterable[str]:
     for error in report["file_errors"]:
         yield f"INVALID FILE {error}"
     yield "OK" if report["ok"] else "NOT OK"
+
+
+def _format_card_text(section: dict[str, Any] | None) -> Iterable[str]:
+    """The card-text demonstrations, apart from the rulings (they are not rulings)."""
+    if not section or not section["totals"]["demonstrations"]:
+        return
+    yield f"{section['label']}:"
+    yield _row("", *card_text.CARD_TEXT_KEYS)
+    yield _row("TOTAL", *(section["totals"][k] for k in card_text.CARD_TEXT_KEYS))
+    for title in ("by_set", "by_card"):
+        yield f"{title.replace('_', ' ')}:"
+        for name, counts in section[title].items():
+            yield _row(name, *(counts[k] for k in card_text.CARD_TEXT_KEYS))
+    yield ""
 
 
 def _limit_text(limit: float | None) -> str:

@@ -148,10 +148,14 @@ class Table:
 
     def __init__(self, game: Any, log: Any) -> None:
         self.game = game
-        self.log = log
+        self.log = log  # None when the scenario runs without the event log
 
     @classmethod
-    def build(cls, setup: dict[str, Any], script: ScriptLike) -> Table:
+    def build(cls, setup: dict[str, Any], script: ScriptLike, *, log: bool = True,
+              atomic: bool = True) -> Table:
+        """Build the table; ``log=False`` attaches no event log and ``atomic=False``
+        turns off all-or-nothing moves (the instrumentation-free run that the
+        one-semantics tests compare against the usual one)."""
         from engine import setup as engine_setup
 
         count = setup["players"]
@@ -192,7 +196,8 @@ class Table:
         except EngineError as exc:
             raise EngineProblem(str(exc)) from None
         game.shuffler = _shuffler(script)
-        return cls(game, game.attach_log())
+        game.atomic = atomic
+        return cls(game, game.attach_log() if log else None)
 
     # ------------------------------------------------------------- moves
     def move(self, step: dict[str, Any]) -> None:
@@ -301,11 +306,22 @@ class Table:
             if pile.supply and (pile.kingdom or not kingdom_only)
         )
 
+    @property
+    def logged(self) -> bool:
+        """Whether an event log is attached (log facts can be checked)."""
+        return self.log is not None
+
     def log_mark(self) -> int:
-        return len(self.log.roots)
+        return len(self.log.roots) if self.log is not None else 0
 
     def log_since(self, mark: int) -> list[dict[str, Any]]:
-        return convert_log(self.log.roots[mark:])
+        return convert_log(self.log.roots[mark:]) if self.log is not None else []
+
+    def canonical(self) -> dict[str, Any]:
+        """The whole rules state (:func:`engine.canonical.canonical_state`)."""
+        from engine.canonical import canonical_state
+
+        return canonical_state(self.game)
 
     def score(self, number: int) -> int:
         return self.game.victory_points(self.game.players[number - 1])

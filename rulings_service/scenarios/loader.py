@@ -53,6 +53,8 @@ class Scenario:
     path: Path
     cards: tuple[str, ...] = ()
     notes: str = ""
+    #: The card whose printed text this scenario demonstrates (no official ruling behind it).
+    card_text: str | None = None
     raw: dict[str, Any] = field(default_factory=dict, compare=False, repr=False)
 
     def summary(self) -> dict[str, Any]:
@@ -63,6 +65,7 @@ class Scenario:
             "rulings": list(self.rulings),
             "cards": list(self.cards),
             "notes": self.notes,
+            "card_text": self.card_text,
             "file": _display(self.path),
         }
 
@@ -130,13 +133,14 @@ def load_scenario_file(path: Path) -> Scenario:
     return Scenario(
         id=data["id"],
         title=data["title"],
-        rulings=tuple(data["rulings"]),
+        rulings=tuple(data.get("rulings", ())),
         setup=data["setup"],
         steps=tuple(data["steps"]),
         expect=data["expect"],
         path=path,
         cards=tuple(data.get("cards", ())),
         notes=data.get("notes", ""),
+        card_text=data.get("card_text"),
         raw=raw,
     )
 

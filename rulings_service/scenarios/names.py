@@ -101,6 +101,8 @@ def card_fields(data: dict[str, Any]) -> Iterator[tuple[str, str]]:
     Paths use the schema's style (``setup.player1.hand[1]``, ``steps[0].play``)
     so that these problems read like every other problem of the file.
     """
+    if data.get("card_text"):
+        yield "card_text", data["card_text"]
     yield from _listed("cards", data.get("cards", ()))
     yield from _setup_fields(data.get("setup") or {})
     for index, step in enumerate(data.get("steps") or ()):

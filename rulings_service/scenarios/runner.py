@@ -43,6 +43,10 @@ class ScenarioResult:
     steps: list[dict[str, Any]] = field(default_factory=list)
     initial: dict[str, Any] = field(default_factory=dict)
     seconds: float = 0.0
+    #: Expectations not compared in this run mode (log facts when run without the log).
+    unchecked: list[str] = field(default_factory=list)
+    #: The canonical final state (:mod:`engine.canonical`), when asked for.
+    final_state: dict[str, Any] | None = None
 
     @property
     def passed(self) -> bool:
@@ -56,6 +60,8 @@ class ScenarioResult:
             "mismatches": self.mismatches,
             "seconds": round(self.seconds, 5),
         }
+        if self.unchecked:
+            out["unchecked"] = self.unchecked
         if with_steps:
             out["setup"] = self.scenario.setup
             out["expect"] = self.scenario.expect
@@ -179,12 +185,22 @@ def _group_steps(steps: tuple[dict[str, Any], ...]) -> list[tuple[int, dict, lis
     return groups
 
 
-def run_scenario(scenario: Scenario) -> ScenarioResult:
-    """Run a scenario; never raises for problems of the scenario or the engine."""
+def run_scenario(scenario: Scenario, *, log: bool = True, atomic: bool = True,
+                 final_state: bool = False) -> ScenarioResult:
+    """Run a scenario; never raises for problems of the scenario or the engine.
+
+    ``log=False`` runs it with no event log attached: log facts (``log``,
+    ``log_absent``) are then not compared but listed in ``unchecked``, and
+    everything else is. ``atomic=False`` turns off all-or-nothing moves, which
+    a step with ``error:`` needs (the refused move must leave the state
+    untouched), so such scenarios always run atomic. ``final_state`` keeps the
+    canonical final state in :attr:`ScenarioResult.final_state`.
+    """
     started = time.perf_counter()
     result = ScenarioResult(scenario)
     try:
-        _run(scenario, result)
+        _run(scenario, result, log=log, atomic=atomic or _has_error_steps(scenario),
+             final_state=final_state)
     except ScenarioError as exc:
         result.error = str(exc)
     except bridge.EngineProblem as exc:
@@ -195,11 +211,16 @@ def run_scenario(scenario: Scenario) -> ScenarioResult:
     return result
 
 
-def _run(scenario: Scenario, result: ScenarioResult) -> None:
+def _has_error_steps(scenario: Scenario) -> bool:
+    return any("error" in step for step in scenario.steps)
+
+
+def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
+         final_state: bool) -> None:
     script = Script(scenario.setup.get("shuffles", []))
     script.begin("setup", list(scenario.setup.get("choices", [])))
     try:
-        table = bridge.Table.build(scenario.setup, script)
+        table = bridge.Table.build(scenario.setup, script, log=log, atomic=atomic)
     except bridge.EngineProblem as exc:
         raise ScenarioError(f"setup: {exc}") from None
     script.finish()
@@ -207,7 +228,7 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
     for number, step, answers in _group_steps(scenario.steps):
         where = f"step {number} ({describe_step(step)})"
         if step["verb"] in CHECK_VERBS:
-            found = compare(step["value"], table)
+            found = compare(step["value"], table, unchecked=result.unchecked)
             for mismatch in found:
                 mismatch["field"] = f"step {number} check: {mismatch['field']}"
             result.mismatches.extend(found)
@@ -260,11 +281,18 @@ def _run(scenario: Scenario, result: ScenarioResult) -> None:
     if script.shuffles:
         unused = [s["index"] for s in script.shuffles]
         raise ScenarioError(f"setup.shuffles{unused} never happened (unused dictated shuffles)")
-    result.mismatches.extend(compare(scenario.expect, table))
+    result.mismatches.extend(compare(scenario.expect, table, unchecked=result.unchecked))
+    if final_state:
+        result.final_state = table.canonical()
 
 
-def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]:
-    """Every expectation that does not hold, as ``{field, expected, actual}``."""
+def compare(expect: dict[str, Any], table: bridge.Table,
+            unchecked: list[str] | None = None) -> list[dict[str, Any]]:
+    """Every expectation that does not hold, as ``{field, expected, actual}``.
+
+    Log facts cannot be compared on a table without the event log; they are
+    appended to ``unchecked`` instead (by name) and skipped.
+    """
     out: list[dict[str, Any]] = []
     snap = table.snapshot()
 
@@ -328,6 +356,9 @@ def compare(expect: dict[str, Any], table: bridge.Table) -> list[dict[str, Any]]
         elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
                      "boons_deck_size", "hexes_deck_size"):
             check(key, wanted, snap[key])
+        elif key in ("log", "log_absent") and not table.logged:
+            if unchecked is not None:
+                unchecked.append(key)
         elif key in ("log", "log_absent"):
             events = list(_flatten(table.log_since(0)))
             for fact in wanted:

@@ -393,6 +393,10 @@ class ExpectSchema(Schema):
     hexes_deck_size = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
+MISSING_SUBJECT = (
+    "required field is missing: give `rulings` (ids from `rulings card <name>`) or, for a "
+    "card whose set the sources hold no FAQ for, `card_text: <Card Name>`"
+)
 NOTHING_CHECKED = "checks nothing: give at least one expectation (a zone, a counter, a pile...)"
 #: Expectation keys whose value is a mapping or list of separate checks; empty, they check nothing.
 _CONTAINER_KEYS = ("turn", "supply", "log", "log_absent")
@@ -441,18 +445,28 @@ class ScenarioSchema(Schema):
     title = fields.String(required=True, validate=validate.Length(min=1))
     rulings = fields.List(
         fields.String(validate=validate.Length(min=1)),
-        required=True,
         validate=validate.Length(
             min=1,
             error="expected at least one ruling id (`rulings card <name>` lists them); "
             "a scenario that demonstrates no ruling counts for nothing in the audit",
         ),
     )
+    #: The card whose printed text the scenario demonstrates, for sets whose
+    #: sources hold no FAQ (Hinterlands): a card-text demonstration, not a ruling.
+    card_text = fields.String(validate=validate.Length(min=1))
     cards = _card_list()
     notes = fields.String()
     setup = fields.Nested(SetupSchema, required=True)
     steps = fields.List(StepField(), required=True)
     expect = fields.Nested(ExpectSchema, required=True)
+
+    @validates_schema(skip_on_field_errors=False, pass_original=True)
+    def _demonstrates_something(self, data: dict[str, Any], raw: Any, **_: Any) -> None:
+        """A scenario demonstrates official rulings, a card's printed text, or both."""
+        if "rulings" not in data and "card_text" not in data:
+            given = isinstance(raw, dict) and ("rulings" in raw or "card_text" in raw)
+            if not given:  # a bad value of either is already reported
+                raise ValidationError(MISSING_SUBJECT, "rulings")
 
     @validates_schema
     def _players_exist(self, data: dict[str, Any], **_: Any) -> None:

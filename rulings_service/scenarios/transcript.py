@@ -28,7 +28,11 @@ def format_transcript(transcript: dict[str, Any], *, all_zones: bool = False) ->
     unless ``all_zones`` (then every zone, as at the start).
     """
     yield f"{transcript['id']}: {transcript['title']}"
-    yield f"  rulings: {', '.join(transcript['rulings'])}"
+    if transcript.get("rulings"):
+        yield f"  rulings: {', '.join(transcript['rulings'])}"
+    if transcript.get("card_text"):
+        yield (f"  card text of {transcript['card_text']} (a demonstration by this engine, "
+               "not an official ruling)")
     yield f"  file: {transcript['file']}"
     if not all_zones:
         yield CHANGED_ONLY_NOTE

@@ -92,6 +92,11 @@ class CardSchema(_Out):
     ruling_ids = fields.List(fields.String(), required=True)
 
 
+class ScenarioRefSchema(_Out):
+    id = fields.String(required=True)
+    title = fields.String(required=True)
+
+
 class CardDetailSchema(_Out):
     card = fields.Nested(CardSchema, required=True)
     rulings = fields.List(fields.Nested(RulingSchema), required=True)
@@ -99,6 +104,17 @@ class CardDetailSchema(_Out):
         fields.Nested(RulingSchema),
         required=True,
         metadata={"description": "rulings of other cards that mention this one"},
+    )
+    sources_have_faq = fields.Boolean(
+        required=True,
+        metadata={"description": "false when the sources hold no ruling of the card's set "
+                                 "(no FAQ: Hinterlands)"},
+    )
+    card_text_demonstrations = fields.List(
+        fields.Nested(ScenarioRefSchema),
+        required=True,
+        metadata={"description": "scenarios in which this engine plays out the card's printed "
+                                 "text; demonstrations of the card text, not official rulings"},
     )
 
 

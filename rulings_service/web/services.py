@@ -30,6 +30,8 @@ class Services:
     #: ruling id -> ids of the scenarios demonstrating it (filled by ``index_scenarios``).
     scenarios_by_ruling: dict[str, list[str]] = field(default_factory=dict)
     scenario_titles: dict[str, str] = field(default_factory=dict)
+    #: card name -> ids of the scenarios demonstrating its printed text (``card_text``).
+    card_text_scenarios: dict[str, list[str]] = field(default_factory=dict)
 
     _status: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
     _replays: dict[str, dict[str, Any]] = field(default_factory=dict, repr=False)
@@ -84,6 +86,8 @@ class Services:
             self.scenario_titles[sid] = _attr(scenario, "title") or sid
             for ruling_id in _attr(scenario, "rulings") or ():
                 self.scenarios_by_ruling.setdefault(ruling_id, []).append(sid)
+            if _attr(scenario, "card_text"):
+                self.card_text_scenarios.setdefault(_attr(scenario, "card_text"), []).append(sid)
         self._classify_all()
 
     def _classify_all(self) -> None:

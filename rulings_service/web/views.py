@@ -83,7 +83,21 @@ def card_detail(slug: str) -> dict[str, Any]:
         "card": card,
         "rulings": [enrich_ruling(r) for r in own],
         "mentioned_in": [enrich_ruling(r) for r in mentioned],
+        "sources_have_faq": set_has_rulings(corpus, card.get("set")),
+        "card_text_demonstrations": card_text_demonstrations(card["name"]),
     }
+
+
+def set_has_rulings(corpus: Any, set_id: str | None) -> bool:
+    """Whether the sources hold any ruling of the set (none of Hinterlands: no FAQ)."""
+    return any(r.get("set") == set_id for r in corpus.rulings)
+
+
+def card_text_demonstrations(name: str) -> list[dict[str, str]]:
+    """The scenarios playing out this card's printed text: the engine's, not official rulings."""
+    svc = services()
+    return [{"id": sid, "title": svc.scenario_titles.get(sid, sid)}
+            for sid in svc.card_text_scenarios.get(name, [])]
 
 
 def card_list(set_id: str | None = None) -> dict[str, Any]:

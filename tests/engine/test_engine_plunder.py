@@ -455,8 +455,9 @@ def test_prosper_loot_then_differently_named_treasures() -> None:
 
 
 def test_mirror_and_rush() -> None:
+    # Both wait for the same gain: their owner orders them (Mirror's copy first here).
     g, _ = make(["Village"], {"deck": ["Copper"] * 3}, {}, events=["Mirror", "Rush"],
-                coins=8, buys=3)
+                coins=8, buys=3, answers=["Mirror"])
     g.buy_event("Mirror")
     g.buy_event("Rush")
     g.buy("Village")

@@ -349,3 +349,60 @@ def test_misspelt_card_fails_the_listing_and_the_replay_naming_the_field(
     assert f"feast--throne-room-gains-two.yaml: {wanted}" in listing.output
     replay = CliRunner().invoke(main, ["replay", "feast--throne-room-gains-two"])
     assert replay.exit_code == 1 and wanted in replay.output
+
+
+def card_text_scenario(tmp_path: Path, sid: str, card: str, hand_expected: list[str]):
+    """A card-text demonstration (no ruling) of Smithy's '+3 Cards'."""
+    data = {
+        "id": sid,
+        "title": f"{sid} probe",
+        "card_text": card,
+        "setup": {
+            "kingdom": ["Smithy"],
+            "players": 2,
+            "player1": {"hand": ["Smithy"], "deck": ["Copper", "Silver", "Gold"]},
+        },
+        "steps": [{"play": "Smithy"}],
+        "expect": {"player1": {"hand": hand_expected}},
+    }
+    path = tmp_path / f"{sid}.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    return load_scenario_file(path)
+
+
+def corpus_with_cards(*rulings: dict, cards: dict[str, str]) -> SimpleNamespace:
+    corpus = fake_corpus(*rulings)
+    corpus.cards = [{"name": n, "slug": n.lower(), "set": s, "sets": [s]} for n, s in cards.items()]
+    return corpus
+
+
+def test_card_text_demonstrations_are_counted_apart_from_rulings(tmp_path: Path) -> None:
+    good = card_text_scenario(tmp_path, "smithy--text-good", "Smithy",
+                              ["Copper", "Silver", "Gold"])
+    corpus = corpus_with_cards(ruling("bridge-dddddd", "Bridge", "intrigue"),
+                               cards={"Smithy": "base", "Bridge": "intrigue"})
+    report = run_audit("base", corpus=corpus, scenarios=[good])
+    assert report["totals"]["rulings"] == 0 and report["totals"]["demonstrated"] == 0
+    section = report["card_text"]
+    assert section["totals"] == {"demonstrations": 1, "passing": 1, "failing": 0}
+    assert section["by_set"] == {"base": {"demonstrations": 1, "passing": 1, "failing": 0}}
+    assert section["by_card"]["Smithy"]["passing"] == 1
+    assert "not official rulings" in section["label"]
+    assert report["ok"] is True
+    lines = list(format_audit(report))
+    assert any("not official rulings" in line for line in lines)
+    # Another set's audit does not replay it.
+    other = run_audit("intrigue", corpus=corpus, scenarios=[good])
+    assert other["card_text"]["totals"]["demonstrations"] == 0
+
+
+def test_a_failing_card_text_demonstration_fails_the_audit(tmp_path: Path) -> None:
+    bad = card_text_scenario(tmp_path, "smithy--text-bad", "Smithy", ["Copper"])
+    corpus = corpus_with_cards(cards={"Smithy": "base"})
+    for scope in ({"set": "base"}, {"card": "Smithy"}, {}):
+        report = run_audit(**scope, corpus=corpus, scenarios=[bad])
+        assert report["card_text"]["totals"] == {"demonstrations": 1, "passing": 0,
+                                                 "failing": 1}
+        assert report["card_text"]["by_card"]["Smithy"]["failing"] == 1
+        assert [f["scenario"] for f in report["failures"]] == ["smithy--text-bad"]
+        assert report["ok"] is False

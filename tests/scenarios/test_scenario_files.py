@@ -328,3 +328,23 @@ def test_bane_setup_key_is_a_checked_card_name(tmp_path: Path) -> None:
     assert "setup.bane: unknown card 'Mote' (did you mean Moat?)" in problems(write(tmp_path, text))
     text = VALID.replace("  players: 2\n", "  players: 2\n  bane: Moat\n")
     assert load_scenario_file(write(tmp_path, text)).setup["bane"] == "Moat"
+
+
+def test_card_text_scenario_may_omit_rulings(tmp_path: Path) -> None:
+    text = VALID.replace("rulings: [village-000000]", "card_text: Village")
+    scenario = load_scenario_file(write(tmp_path, text))
+    assert scenario.card_text == "Village"
+    assert scenario.rulings == ()
+    assert scenario.summary()["card_text"] == "Village"
+
+
+def test_scenario_needs_rulings_or_card_text(tmp_path: Path) -> None:
+    message = problems(write(tmp_path, VALID.replace("rulings: [village-000000]\n", "")))
+    assert "rulings: required field is missing" in message
+    assert "card_text: <Card Name>" in message
+
+
+def test_card_text_must_name_an_implemented_card(tmp_path: Path) -> None:
+    text = VALID.replace("rulings: [village-000000]", "card_text: Vilage")
+    message = problems(write(tmp_path, text))
+    assert "card_text: unknown card 'Vilage' (did you mean Village?)" in message

@@ -136,3 +136,27 @@ def test_runner_refusal_of_a_scope_is_a_400(app, client: FlaskClient, monkeypatc
     assert response.status_code == 400
     data = response.get_json()
     assert data["code"] == "invalid_input" and data["candidates"] == ["Cellar"]
+
+
+def test_card_text_demonstrations_are_labelled_not_official(client: FlaskClient) -> None:
+    html = client.get("/cards/village").get_data(as_text=True)
+    assert "Demonstrations of the card's text by our engine (1)" in html
+    assert "not official rulings" in html
+    assert "village--card-text-two-actions" in html
+    assert "The sources hold no FAQ" not in html  # base has rulings
+    twin = client.get("/cards/village.json").get_json()
+    api = client.get("/api/v1/cards/village").get_json()
+    expected = [{"id": "village--card-text-two-actions",
+                 "title": "Village's printed text, played out by the engine"}]
+    assert twin["card_text_demonstrations"] == api["card_text_demonstrations"] == expected
+    assert twin["sources_have_faq"] is True
+    # The demonstration is not one of Village's rulings' scenarios.
+    assert all("village--card-text-two-actions" not in r["scenarios"] for r in twin["rulings"])
+
+
+def test_card_of_a_set_without_faq_says_so(client: FlaskClient) -> None:
+    html = client.get("/cards/margrave").get_data(as_text=True)
+    assert "The sources hold no FAQ for this card's set" in html
+    assert "Demonstrations of the card" not in html  # the fixture has none for Margrave
+    data = client.get("/cards/margrave.json").get_json()
+    assert data["sources_have_faq"] is False and data["card_text_demonstrations"] == []

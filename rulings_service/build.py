@@ -437,16 +437,25 @@ def _previous_counts(target: Path) -> dict[str, int] | None:
 
 
 def count_drop_warnings(before: dict[str, int] | None, after: dict[str, int]) -> list[str]:
-    """A warning per source (and for the total) that lost more than ``COUNT_DROP_WARNING``."""
+    """One warning per source that lost more than ``COUNT_DROP_WARNING`` of its rulings,
+    then one for the total if it did, naming those sources."""
     if not before:
         return []
-    out = []
-    for source, old in before.items():
-        new = after.get(source, 0)
-        if old and (old - new) / old > COUNT_DROP_WARNING:
-            what = f"source {source!r} gives" if source else "the corpus has"
-            out.append(f"{what} {new} rulings, {(old - new) / old:.0%} fewer than the "
-                       f"previous build's {old}: check that the source is complete")
+
+    def fell(key: str) -> bool:
+        old = before.get(key, 0)
+        return bool(old) and (old - after.get(key, 0)) / old > COUNT_DROP_WARNING
+
+    def change(key: str) -> str:
+        old, new = before[key], after.get(key, 0)
+        return f"{new} rulings, {(old - new) / old:.0%} fewer than the previous build's {old}"
+
+    sources = [key for key in before if key and fell(key)]
+    out = [f"source {key!r} gives {change(key)}: check that the source is complete"
+           for key in sources]
+    if fell(""):
+        named = ", ".join(repr(key) for key in sources) or "none alone past the threshold"
+        out.append(f"the corpus has {change('')} (sources that fell: {named})")
     return out
 
 

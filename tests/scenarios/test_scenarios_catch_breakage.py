@@ -1924,7 +1924,11 @@ def _herald_variant(*, optional: bool = False, uses_action: bool = False,
         if c.defn.is_action and (not optional or g.yes_no(p, card.name, "Play it?")):
             if uses_action:
                 g.actions -= 1
-            g.play_card(p, c, p.set_aside, by=card if kept_by_herald else None)
+            g.play_card(p, c, p.set_aside)
+            if kept_by_herald:  # the wrong reading: Herald, too, stays to track the Duration
+                for effect in p.durations:
+                    if effect.card is c and card not in effect.keepers:
+                        effect.keepers.append(card)
         else:
             g.topdeck(p, c, p.set_aside, card.name)
     return hook_

@@ -271,7 +271,21 @@ class GameBase:
         """Create a physical card; only setup code should need this."""
         self._uid += 1
         self.card_count += 1
-        # Keep the "does this family exist in the game" flags true to the cards.
+        self._note_defn(defn)
+        return Card(self._uid, defn)
+
+    def new_cards(self, defns: Sequence[CardDef]) -> list[Card]:
+        """Create physical cards in order, as :meth:`new_card` one by one would (the same
+        uids); setup builds whole piles with it, noting each definition once."""
+        for defn in dict.fromkeys(defns):
+            self._note_defn(defn)
+        first = self._uid + 1
+        self._uid += len(defns)
+        self.card_count += len(defns)
+        return [Card(uid, defn) for uid, defn in enumerate(defns, first)]
+
+    def _note_defn(self, defn: CardDef) -> None:
+        """Keep the "does this family exist in the game" flags true to the cards."""
         if defn.react_gain:
             self._gain_reactions = True
         if defn.react_any_gain:
@@ -290,7 +304,6 @@ class GameBase:
             self.cost_modifiers.append(defn.cost_modifier)
         if defn.react_trash:
             self._trash_reactions = True
-        return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:
         """Note which trigger families exist in this game, so absent ones cost nothing."""

@@ -424,8 +424,12 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
                for i in range(ctx.players)]
     game = Game(players, {}, events={e: registry.event(e) for e in events}, rng=ctx.rng,
                 providers=providers, step_limit=step_limit)
+    defs: dict[str, CardDef] = {}  # one registry look-up per name, not per card
     for name, (card_names, supply, kingdom) in ctx.piles.items():
-        cards = [game.new_card(registry.card(n)) for n in card_names]
+        for n in card_names:
+            if n not in defs:
+                defs[n] = registry.card(n)
+        cards = game.new_cards([defs[n] for n in card_names])
         game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
     game.black_market = [game.new_card(registry.card(n))
                          for n in ctx.landscape.get("black_market", ())]
@@ -501,7 +505,7 @@ def new_game(
     game = _build(ctx, providers, step_limit, evs, names)
     for p, deck_names in zip(game.players, ctx.starting, strict=True):
         p.coffers = ctx.landscape.get("coffers", 0)
-        p.discard = [game.new_card(registry.card(n)) for n in deck_names]
+        p.discard = game.new_cards([registry.card(n) for n in deck_names])
     for trait, pile in game.traits.items():  # Inherited changes the starting decks
         hook = registry.trait(trait).at_setup
         if hook is not None:

@@ -24,6 +24,7 @@ from engine.decisions import DecisionProvider
 from engine.errors import SetupError
 from engine.game import DEFAULT_STEP_LIMIT, Game
 from engine.state import DurationEffect, Pile, Player
+from engine.vocabulary import STARTING_PHASES
 
 RUINS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
@@ -638,7 +639,7 @@ def _check_types(raw: Mapping[str, Any], where: str,
             raise SetupError(f"{where}: {key} must be {types[key][1]}, not {value!r}")
 
 
-PHASES_ALLOWED = ("action", "buy", "night")
+PHASES_ALLOWED = STARTING_PHASES  # the name other modules import
 
 
 def game_from_state(

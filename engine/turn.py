@@ -24,11 +24,12 @@ from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKi
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.primitives import POSSESSION_MAT, GameBase, NextTime
 from engine.transaction import checkpoint, rollback
+from engine.vocabulary import Phase
 
 if TYPE_CHECKING:
     from engine.state import DurationEffect, Player
 
-PHASES = ("action", "buy", "night", "cleanup")
+PHASES = tuple(p.value for p in (Phase.ACTION, Phase.BUY, Phase.NIGHT, Phase.CLEANUP))
 #: The Buy-phase decision id for spending one Coin token (Guilds).
 SPEND_COFFER = "spend_coffer"
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.cards.core import Card, CardDef
+from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
 from engine.decisions import DecisionProvider
 from engine.errors import SetupError
@@ -189,8 +189,9 @@ MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
 
 def _rule_mixed_piles(ctx: SetupContext) -> None:
     """Loot: a face-down shuffled pile, not in the Supply, if any card or Event uses it."""
-    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
-             *(registry.trait(t) for t in ctx.options.get("traits") or ())]
+    users: list[CardDef | EventDef | TraitDef] = [
+        *ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
+        *(registry.trait(t) for t in ctx.options.get("traits") or ())]
     for name, pool in MIXED_PILES.items():
         if name in ctx.piles or not any(name in d.extra_piles for d in users):
             continue

@@ -509,7 +509,7 @@ def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     names = [n for n in dict.fromkeys(c.name for c in p.in_play)
-             if n in g.piles and g.piles[n].top is not None and g.piles[n].top.name == n]
+             if n in g.piles and (top := g.piles[n].top) is not None and top.name == n]
     if not names:
         return
     name = names[0] if len(names) == 1 else g.choose_option(

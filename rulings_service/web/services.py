@@ -182,13 +182,19 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
     imported (and tested with an injected corpus) without a build on disk.
     """
     from rulings_service import corpus_store
+    from rulings_service.datafiles import ABBREVIATIONS, DATA_COPY_DIR, VOCABULARY
     from rulings_service.search import Searcher, build_index
 
     corpus = corpus_store.ensure_built(build_dir)
     index_path = corpus_store.index_dir(build_dir)
     if not (index_path.is_dir() and any(index_path.iterdir())):
         build_index(corpus, index_path)
-    searcher = Searcher.open(index_path, corpus)
+    data = corpus_store.current_dir(build_dir).resolve() / DATA_COPY_DIR
+    # The build's copies of the lexicon and abbreviations (datafiles.py): what the
+    # build checked, whatever has happened to corpus/ since.
+    searcher = Searcher.open(
+        index_path, corpus,
+        abbreviations_file=present(data / ABBREVIATIONS), lexicon_file=present(data / VOCABULARY))
     found = Services(corpus=corpus, searcher=searcher, scenarios=load_scenario_module())
     found.index_scenarios()
     if prime_audit and found.scenarios is not None:
@@ -204,6 +210,11 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
     gc.collect()
     gc.freeze()
     return found
+
+
+def present(path: Path) -> Path | None:
+    """``path`` if the file exists (a build made before builds copied it has none)."""
+    return path if path.is_file() else None
 
 
 def load_scenario_module() -> ModuleType | None:

@@ -516,6 +516,18 @@ class GameBase:
             self._event("shuffle", p, (), source, count=len(p.deck))
 
     # ----------------------------------------------------------- primitives
+    def deck_into_discard(self, p: Player, source: str | None) -> int:
+        """Put ``p``'s whole deck into their discard pile at once, unseen (Chancellor,
+        Scavenger, Bag of Gold, Bad Omens: no card is looked at or moved one by one, so
+        nothing fires as a discard). The deck's top ends on the discard pile's bottom.
+        Returns how many cards moved (logged as ``deck=<count>``)."""
+        moved = p.deck
+        p.deck = []
+        p.discard.extend(reversed(moved))
+        if self._logging:
+            self._event("discard", p, (), source, deck=len(moved))
+        return len(moved)
+
     @staticmethod
     def held_by_durations(p: Player) -> set[int]:
         """Ids of ``p``'s cards in play that a waiting Duration effect keeps there (the

@@ -442,10 +442,7 @@ COUNT = _k("Count", 5, ("Action",), on_play=_count)
 # from your discard pile onto your deck (not optional, FAQ).
 def _scavenger(g: Game, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
     picked = g.choose_cards(p, card.name, "Put a card from your discard pile onto your deck",
                             list(p.discard))
     if picked:

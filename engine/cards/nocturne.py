@@ -789,9 +789,7 @@ def _bad_omens(g: Game, p: Player, name: str) -> None:
     # The deck goes to the discard pile at once; 2 Coppers from it go back on the deck,
     # or the player reveals the discard pile to show fewer (FAQ).
     if p.deck:
-        p.discard.extend(reversed(p.deck))
-        p.deck = []
-        g.log("discard", p, (), name, deck=True)
+        g.deck_into_discard(p, name)
     coppers = [c for c in p.discard if c.name == "Copper"][:2]
     for c in coppers:
         g.topdeck(p, c, p.discard, name)

@@ -80,10 +80,7 @@ CELLAR = _k("Cellar", 2, ("Action",), actions=1, on_play=_cellar)
 # --- Chancellor: +2 coins; you may put your deck into your discard pile at once.
 def _chancellor(g: Game, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
 
 
 CHANCELLOR = _k("Chancellor", 3, ("Action",), coins=2, on_play=_chancellor)

@@ -333,10 +333,7 @@ def _trusty_steed(g: Game, p: Player, card: Card, play: Play) -> None:
         for _ in range(4):  # as many as are left
             g.gain(p, "Silver", source=card.name)
         # Unseen, all at once (FAQ: no looking through it), as Chancellor does.
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
 
 
 BAG_OF_GOLD = _prize("Bag of Gold", ("Action",), actions=1, on_play=_bag_of_gold)

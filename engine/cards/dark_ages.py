@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, PlayHook
 from engine.cost import Cost
-from engine.registry import register
+from engine.registry import implemented_names, register
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -311,8 +311,6 @@ IRONMONGER = _k("Ironmonger", 4, ("Action",), cards=1, actions=1, on_play=_ironm
 
 def _name_a_card(g: Game, p: Player, source: str) -> str:
     """Name any card (FAQ of Mystic and Rebuild: it need not be in this game or the Supply)."""
-    from engine.registry import implemented_names
-
     return g.choose_option(p, source, "Name a card",
                            [(n, n) for n in sorted(implemented_names())])
 
@@ -444,10 +442,7 @@ COUNT = _k("Count", 5, ("Action",), on_play=_count)
 # from your discard pile onto your deck (not optional, FAQ).
 def _scavenger(g: Game, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
     picked = g.choose_cards(p, card.name, "Put a card from your discard pile onto your deck",
                             list(p.discard))
     if picked:

@@ -124,8 +124,11 @@ def _develop(g: Game, p: Player, card: Card, play: Play) -> None:
         able.reverse()
     for key in able:
         target = targets[key]
+        def exactly(d: CardDef, t: Cost = target) -> bool:
+            return g.cost(d) == t
+
         name = g.choose_supply(p, card.name, f"Gain a card costing exactly {target.coins}",
-                               pred=lambda d, t=target: g.cost(d) == t)
+                               pred=exactly)
         if name:
             g.gain(p, name, to="deck", source=card.name)
 

@@ -373,8 +373,11 @@ def _swindler(g: Game, p: Player, card: Card, play: Play) -> None:
             continue
         cost = g.cost(top)
         g.trash_card(q, top, q.deck, card.name)
+        def same_cost(d: CardDef, cost: Cost = cost) -> bool:
+            return g.cost(d) == cost
+
         name = g.choose_supply(p, card.name, f"Give {q.name} a card costing the same",
-                               max_cost=cost, pred=lambda d, cost=cost: g.cost(d) == cost)
+                               max_cost=cost, pred=same_cost)
         if name:
             g.gain(q, name, source=card.name)
 

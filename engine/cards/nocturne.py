@@ -509,7 +509,7 @@ def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     names = [n for n in dict.fromkeys(c.name for c in p.in_play)
-             if n in g.piles and g.piles[n].top is not None and g.piles[n].top.name == n]
+             if n in g.piles and (top := g.piles[n].top) is not None and top.name == n]
     if not names:
         return
     name = names[0] if len(names) == 1 else g.choose_option(
@@ -789,9 +789,7 @@ def _bad_omens(g: Game, p: Player, name: str) -> None:
     # The deck goes to the discard pile at once; 2 Coppers from it go back on the deck,
     # or the player reveals the discard pile to show fewer (FAQ).
     if p.deck:
-        p.discard.extend(reversed(p.deck))
-        p.deck = []
-        g.log("discard", p, (), name, deck=True)
+        g.deck_into_discard(p, name)
     coppers = [c for c in p.discard if c.name == "Copper"][:2]
     for c in coppers:
         g.topdeck(p, c, p.discard, name)

@@ -19,11 +19,14 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.vocabulary import STARTING_PHASES
+
 #: Zones a scenario may set up or expect for a player. ``deck`` is top first.
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 #: Counters of the player whose turn it is (the turn state), plus per-player VP tokens.
 TURN_COUNTERS = ("actions", "buys", "coins", "potions")
-PHASES = ("action", "buy", "night", "cleanup")
+#: The phases a scenario may start in: the engine's (it cannot start a game in Clean-up).
+PHASES = STARTING_PHASES
 
 #: verb -> (kind of value, modifier keys allowed next to it).
 #: value kinds: "card" a card name; "count" a number of tokens (at least 1); "cards"

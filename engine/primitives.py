@@ -977,14 +977,28 @@ class GameBase:
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""
-        from_zone.remove(card)
-        if self._masks:
-            self._unmask(card)
-        p.discard.append(card)
-        if self._logging:
-            self._event("discard", p, (card,), source)
-        if card.defn.on_discard is not None and self.phase != "cleanup":
-            card.defn.on_discard(self, p, card)
+        self.discard_cards(p, [card], from_zone, source)
+
+    def discard_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                      source: str | None = None) -> None:
+        """Discard ``cards`` all at once, then run their when-discarded effects (Tunnel).
+
+        Several cards discarded for one instruction (Militia's "discard down to
+        3") go together, as the Cellar FAQ says: a reaction to one of them
+        cannot touch the others while they are still in hand.
+        """
+        for card in cards:
+            from_zone.remove(card)
+            if self._masks:
+                self._unmask(card)
+            p.discard.append(card)
+            if self._logging:
+                self._event("discard", p, (card,), source)
+        if self.phase == "cleanup":
+            return
+        for card in cards:
+            if card.defn.on_discard is not None:
+                card.defn.on_discard(self, p, card)
 
     def topdeck(self, p: Player, card: Card, from_zone: list[Card],
                 source: str | None = None) -> None:
@@ -1472,9 +1486,9 @@ class GameBase:
         Goons, Followers, Urchin, Sword, Poverty...); nothing with ``n`` or fewer."""
         excess = len(p.hand) - n
         if excess > 0:
-            for c in self.choose_from_hand(p, source, f"Discard {excess} cards",
-                                           min=excess, max=excess):
-                self.discard_card(p, c, p.hand, source)
+            chosen = self.choose_from_hand(p, source, f"Discard {excess} cards",
+                                           min=excess, max=excess)
+            self.discard_cards(p, chosen, p.hand, source)
 
     def take_top_if_named(self, p: Player, source: str, named: str) -> bool:
         """Reveal the top card of ``p``'s deck (shuffling if needed); if it is the card

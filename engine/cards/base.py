@@ -68,8 +68,7 @@ BUREAUCRAT = _k("Bureaucrat", 4, ("Action", "Attack"), on_play=_bureaucrat)
 # --- Cellar: discard any number (all at once), then draw that many.
 def _cellar(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards", min=0, max=len(p.hand))
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)  # all at once (Cellar FAQ)
     if picked:
         g.draw(p, len(picked))
 

@@ -218,8 +218,8 @@ HORN_OF_PLENTY = _k("Horn of Plenty", 5, ("Treasure",), on_play=_horn_of_plenty)
 # from hand, else gains a Curse. The Bane pile itself is a setup rule
 # (engine.setup._rule_bane); with no Bane in the game nobody can reveal one.
 def _young_witch(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, card.name)
     for q in play.victims(g):
         banes = [c for c in q.hand if c.name == g.bane]
         if banes and g.yes_no(q, card.name, f"Reveal {banes[0].name} (a Bane card)?",
@@ -352,8 +352,8 @@ HORSE_TRADERS_MAT = "Horse Traders"
 
 
 def _horse_traders(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 def _horse_traders_react(g: Game, p: Player, card: Card, attack: Card) -> bool:

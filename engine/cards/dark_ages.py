@@ -220,14 +220,12 @@ SQUIRE = _k("Squire", 2, ("Action",), coins=1, on_play=_squire, on_trash=_squire
 def _storeroom(g: Game, p: Player, card: Card, play: Play) -> None:
     first = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 Card each)",
                                min=0, max=len(p.hand))
-    for c in first:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, first, p.hand, card.name)
     if first:
         g.draw(p, len(first))
     second = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 coin each)",
                                 min=0, max=len(p.hand))
-    for c in second:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, second, p.hand, card.name)
     g.coins += len(second)
 
 
@@ -416,8 +414,8 @@ def _count(g: Game, p: Player, card: Card, play: Play) -> None:
                              ("topdeck", "put a card from your hand onto your deck"),
                              ("copper", "gain a Copper")])
     if first == "discard":
-        for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-            g.discard_card(p, c, p.hand, card.name)
+        chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+        g.discard_cards(p, chosen, p.hand, card.name)
     elif first == "topdeck":
         picked = g.choose_from_hand(p, card.name, "Put a card onto your deck")
         if picked:

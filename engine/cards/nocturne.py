@@ -50,8 +50,7 @@ def _shepherd(g: Game, p: Player, card: Card, play: Play) -> None:
                                 min=0, max=len(p.hand), pred=lambda c: c.defn.is_victory)
     if picked:
         g.reveal(p, picked, card.name)
-        for c in picked:
-            g.discard_card(p, c, p.hand, card.name)
+        g.discard_cards(p, picked, p.hand, card.name)
         g.draw(p, 2 * len(picked))
 
 
@@ -451,8 +450,7 @@ def _secret_cave(g: Game, p: Player, card: Card, play: Play) -> None:
     if not g.yes_no(p, card.name, "Discard 3 cards?"):
         return
     picked = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)
     if len(picked) == 3:
         g.schedule_duration(p, card)
 
@@ -591,8 +589,7 @@ def _skys_gift(g: Game, p: Player, name: str) -> None:
     if not p.hand or not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
         return  # (with no cards in hand there is nothing to choose)
     picked = g.choose_from_hand(p, name, "Discard 3 cards", min=3, max=3)
-    for c in picked:
-        g.discard_card(p, c, p.hand, name)
+    g.discard_cards(p, picked, p.hand, name)
     if len(picked) == 3:
         g.gain(p, "Gold", source=name)
 
@@ -614,8 +611,8 @@ def _swamps_gift(g: Game, p: Player, name: str) -> None:
 
 def _winds_gift(g: Game, p: Player, name: str) -> None:
     g.draw(p, 2)
-    for c in g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, name)
+    chosen = g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, name)
 
 
 THE_EARTHS_GIFT = _boon("The Earth's Gift", _earths_gift)

@@ -319,7 +319,8 @@ def measure_datasette(args: argparse.Namespace, port: int, questions: list[str])
             stop_server(peer)
     ratios = [a["throughput_rps"] / max(b["throughput_rps"], 1e-9)
               for a, b in zip(rounds[::2], rounds[1::2], strict=True)]
-    p99 = [b["p99_ms"] / max(a["p99_ms"], 1e-9) for a, b in zip(rounds[::2], rounds[1::2], strict=True)]
+    p99 = [b["p99_ms"] / max(a["p99_ms"], 1e-9)
+           for a, b in zip(rounds[::2], rounds[1::2], strict=True)]
     print(f"\nDatasette {datasette_peer.VERSION} over SQLite FTS5 (porter), {count} rulings, "
           f"{args.peer_rounds} alternations; answers at least one ruling for "
           f"{answered:.0%} of the first 200 questions; RSS {rss_peer:.0f} MiB")

@@ -23,7 +23,16 @@ every search really runs the search. A second server with the cache ON is
 measured separately and its hit rate reported (from the ``X-Cache`` header),
 because a cached run mostly measures how often the same URLs come back.
 
-Target (issue 6): uncached search throughput at least half the ceiling's, 0 errors.
+The peer (issue 18) is what a self-hoster would run instead: Datasette over
+SQLite FTS5 (porter) holding the same rulings, in its own virtualenv
+(``benchmarks/datasette_peer.py`` says how it is set up and asked). On the
+uncached server, our search and Datasette's are run alternately
+``--peer-rounds`` times with the same clients and questions, and the ratio
+of throughput and of p99 is printed with its min and max. The earlier target
+of search at half the ping ceiling is retired (it measured Python's floor,
+not a peer); the ping line stays as context. The exit status is 1 when any
+request failed. The RSS of ``rulings serve`` (master and workers) after the
+warm-up and measured runs is printed too.
 """
 
 from __future__ import annotations
@@ -290,9 +299,10 @@ def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
 
 
 def measure_datasette(args: argparse.Namespace, port: int, questions: list[str]) -> list[dict]:
-    """Our uncached search and Datasette's, alternated ``--peer-rounds`` times; print the ratio."""
-    ours = [f"/api/v1/search?q={quote(q)}" for q in questions]
-    theirs = [datasette_peer.search_path(q) for q in questions]
+    """Our uncached search and Datasette's (both forms), alternated; print the ratios."""
+    sides = {"ours": [f"/api/v1/search?q={quote(q)}" for q in questions]}
+    sides |= {f"datasette {mode}": [datasette_peer.search_path(q, mode) for q in questions]
+              for mode in datasette_peer.MODES}
     with tempfile.TemporaryDirectory(prefix="rulings-datasette-") as tmp:
         database = Path(tmp) / f"{datasette_peer.DATABASE}.db"
         count = datasette_peer.build_database(datasette_peer.fetch_rulings(HOST, port), database)
@@ -300,16 +310,17 @@ def measure_datasette(args: argparse.Namespace, port: int, questions: list[str])
         peer = datasette_peer.start(database, HOST, peer_port)
         try:
             wait_ready_path(peer_port, "/-/versions.json", timeout=120)
-            answered = datasette_peer.share_answered(HOST, peer_port, questions)
+            answered = {mode: datasette_peer.share_answered(HOST, peer_port, questions, mode)
+                        for mode in datasette_peer.MODES}
             rss_peer = 0.0
             rounds: list[dict] = []
             for k in range(args.peer_rounds):
-                for name, target_port, paths in (("ours", port, ours),
-                                                 ("datasette", peer_port, theirs)):
+                for name, paths in sides.items():
+                    target_port = port if name == "ours" else peer_port
                     if args.warmup and k == 0:
                         run_target(name, target_port, paths, args.concurrency, args.processes,
                                    args.warmup, args.max_requests)
-                    result = run_target(f"peer round {k + 1}: {name}", target_port, paths,
+                    result = run_target(f"round {k + 1}: {name}", target_port, paths,
                                         args.concurrency, args.processes, args.seconds,
                                         args.max_requests)
                     result["peer_side"] = name
@@ -317,21 +328,26 @@ def measure_datasette(args: argparse.Namespace, port: int, questions: list[str])
                 rss_peer = max(rss_peer, datasette_peer.tree_rss_mb(peer.pid))
         finally:
             stop_server(peer)
-    ratios = [a["throughput_rps"] / max(b["throughput_rps"], 1e-9)
-              for a, b in zip(rounds[::2], rounds[1::2], strict=True)]
-    p99 = [b["p99_ms"] / max(a["p99_ms"], 1e-9)
-           for a, b in zip(rounds[::2], rounds[1::2], strict=True)]
     print(f"\nDatasette {datasette_peer.VERSION} over SQLite FTS5 (porter), {count} rulings, "
-          f"{args.peer_rounds} alternations; answers at least one ruling for "
-          f"{answered:.0%} of the first 200 questions; RSS {rss_peer:.0f} MiB")
+          f"{args.peer_rounds} alternations, RSS {rss_peer:.0f} MiB; of the first 200 "
+          "questions, answered with at least one ruling: "
+          + ", ".join(f"{mode} {share:.0%}" for mode, share in answered.items()))
     for r in rounds:
         print(f"  {r['target']:28} {r['throughput_rps']:>9} req/s  p50 {r['p50_ms']:>7} ms"
               f"  p99 {r['p99_ms']:>7} ms  errors {r['errors']}")
-    print(f"our uncached search / Datasette: throughput x{median(ratios):.2f} "
-          f"(min {min(ratios):.2f}, max {max(ratios):.2f}); Datasette's p99 / ours: "
-          f"x{median(p99):.2f} (min {min(p99):.2f}, max {max(p99):.2f})")
-    rounds[0].update(ratio_rps=[round(x, 2) for x in ratios], ratio_p99=[round(x, 2) for x in p99],
-                     peer_rulings=count, peer_answered_share=round(answered, 3),
+    width = len(sides)
+    for mode in datasette_peer.MODES:
+        pairs = [(rounds[i], next(r for r in rounds[i:i + width]
+                                  if r["peer_side"] == f"datasette {mode}"))
+                 for i in range(0, len(rounds), width)]
+        rps = [a["throughput_rps"] / max(b["throughput_rps"], 1e-9) for a, b in pairs]
+        p99 = [b["p99_ms"] / max(a["p99_ms"], 1e-9) for a, b in pairs]
+        print(f"our uncached search / Datasette {mode}: req/s x{median(rps):.2f} "
+              f"(min {min(rps):.2f}, max {max(rps):.2f}); its p99 / ours "
+              f"x{median(p99):.2f} (min {min(p99):.2f}, max {max(p99):.2f})")
+        rounds[0][f"ratio_rps_{mode}"] = [round(x, 2) for x in rps]
+        rounds[0][f"ratio_p99_{mode}"] = [round(x, 2) for x in p99]
+    rounds[0].update(peer_rulings=count, peer_answered_share=answered,
                      peer_rss_mib=round(rss_peer, 1))
     return rounds
 
@@ -365,10 +381,9 @@ def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> di
         print(f"{r['target']:32} {r['requests']:>9} {r['errors']:>6} {r['throughput_rps']:>9}"
               f" {r['p50_ms']:>8} {r['p99_ms']:>8} {share:>10.0%} {r['distinct_paths']:>6}"
               f" {hits:>10}")
-    search = results[1]
-    ok = search["share_of_ceiling"] >= 0.5 and all(r["errors"] == 0 for r in results)
+    ok = all(r["errors"] == 0 for r in results)
     label = "cached run, for comparison" if cached else "primary: every search searches"
-    print(f"target (search >= 1/2 of ceiling, 0 errors; {label}):", "met" if ok else "NOT met")
+    print(f"0 errors ({label}):", "yes" if ok else "NO")
     return {"target_met": ok}
 
 

@@ -57,3 +57,16 @@ def test_tree_rss_counts_children() -> None:
     finally:
         child.kill()
         child.wait()
+
+
+def test_ranked_form_asks_fts5_for_any_word_with_nothing_read_as_syntax(tmp_path: Path) -> None:
+    query = peer.fts_any('Can I "Throne Room" a Feast? NOT*')
+    assert query == '"Can" OR "I" OR "Throne" OR "Room" OR "a" OR "Feast" OR "NOT"'
+    path = tmp_path / "rulings.db"
+    peer.build_database(RULINGS, path)
+    db = sqlite3.connect(path)
+    rows = db.execute(peer.RANKED_SQL, {"q": peer.fts_any("does a Feast gain twice?")})
+    assert [row[0] for row in rows] == ["feast-1"]
+    db.close()
+    url = urlsplit(peer.search_path("Feast?", "ranked"))
+    assert url.path == "/rulings/search.json" and parse_qs(url.query)["q"] == ['"Feast"']

@@ -50,8 +50,11 @@ def test_question_url_asks_for_ten_rows_of_a_full_text_search() -> None:
 
 def test_tree_rss_counts_children() -> None:
     alone = peer.tree_rss_mb(os.getpid())
-    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(30)"])
+    child = subprocess.Popen(
+        [sys.executable, "-c", "import time; print('up', flush=True); time.sleep(30)"],
+        stdout=subprocess.PIPE, text=True)
     try:
+        assert child.stdout is not None and child.stdout.readline() == "up\n"
         assert alone > 1
         assert peer.tree_rss_mb(os.getpid()) > alone
     finally:

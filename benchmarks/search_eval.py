@@ -12,7 +12,10 @@ time, and the script stops with an error if a quote matches no ruling of that
 card or more than one (ids are content hashes, so this keeps the question set
 valid across rebuilds and segmentation changes).  Question files: ``dev.yaml``
 (tuned on), ``heldout.yaml``, ``fresh.yaml``, ``blind.yaml``, ``final.yaml`` and
-``last.yaml``, ``diagnostic.yaml`` (read for failure classes) and ``unseen.yaml``
+``last.yaml``, ``diagnostic.yaml`` (read for failure classes), ``unseen.yaml``, the
+blind sets, and issue 15's ``descriptive``, ``chat`` and ``rules`` sets with their
+fitting set ``fit_descriptive``.  Rows ``style:<style>`` pool every set but the
+fitting ones (dev, fit_descriptive) by the file's ``style:`` (default ``named``)
 (see
 ``benchmarks/questions/README.md`` for what each has been used for).
 
@@ -54,7 +57,12 @@ QUESTIONS = ROOT / "benchmarks" / "questions"
 SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "unseen", "sealed",
           "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9",
           "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16",
-          "blind17", "blind18", "blind19", "blind20")
+          "blind17", "blind18", "blind19", "blind20",
+          "descriptive", "chat", "rules", "fit_descriptive")
+#: Sets the search may be tuned on: left out of the per-style figures.
+FITTING = frozenset({"dev", "fit_descriptive"})
+#: A file's ``style:`` says how its questions ask; the earlier sets name their card.
+DEFAULT_STYLE = "named"
 DEPTH = 10  # MRR counts ranks up to this depth
 #: An evaluation question whose words and those of one of its answer's expansion
 #: questions overlap this much (Jaccard of the word sets) is a "twin": the
@@ -72,6 +80,7 @@ class Question:
     q: str
     answers: frozenset[str]  # ruling ids, any of which counts as a hit
     split: str
+    style: str = DEFAULT_STYLE
 
 
 def _norm(text: str) -> str:
@@ -99,6 +108,7 @@ def load_questions(corpus: Any) -> list[Question]:
     questions, errors = [], []
     for split in SPLITS:
         data = yaml.safe_load((QUESTIONS / f"{split}.yaml").read_text(encoding="utf-8"))
+        style = data.get("style", DEFAULT_STYLE)
         for i, item in enumerate(data["questions"]):
             try:
                 ids = {resolve(corpus, item["card"], item["quote"])}
@@ -107,7 +117,7 @@ def load_questions(corpus: Any) -> list[Question]:
             except QuestionError as exc:
                 errors.append(f"{split}.yaml #{i + 1} ({item['q']!r}): {exc}")
                 continue
-            questions.append(Question(item["q"], frozenset(ids), split))
+            questions.append(Question(item["q"], frozenset(ids), split, style))
     if errors:
         raise SystemExit("unresolvable questions:\n  " + "\n  ".join(errors))
     return questions
@@ -208,6 +218,8 @@ def main() -> None:
             rank = rank_of(ids, question.answers)
             ranks[name].setdefault(question.split, []).append(rank)
             ranks[name].setdefault("all", []).append(rank)
+            if question.split not in FITTING:
+                ranks[name].setdefault(f"style:{question.style}", []).append(rank)
             if i not in twins:
                 untwinned[name].setdefault(question.split, []).append(rank)
                 untwinned[name].setdefault("all", []).append(rank)
@@ -219,8 +231,9 @@ def main() -> None:
           + ", ".join(f"{s} {len(ranks['ours'].get(s, []))}" for s in (*SPLITS, "all")
                       if ranks["ours"].get(s)))
     print(f"{'system':28} {'split':10} {'n':>4} {'hit@1':>7} {'hit@5':>7} {'MRR':>7}")
+    styles = sorted(k for k in ranks["ours"] if k.startswith("style:"))
     for name in systems:
-        for split in (*SPLITS, "all"):
+        for split in (*SPLITS, "all", *styles):
             if not ranks[name].get(split):
                 continue
             m = metrics(ranks[name][split])

@@ -139,10 +139,10 @@ def _scan(text: str) -> ParsedQuery:
                 f"unknown field {match.group(1)!r}: searched {word!r} as plain words "
                 f"(fields: {', '.join(sorted(set(FIELDS.values())))})"
             )
+        # A word without letters or digits is punctuation: a dash between
+        # spaces ("Feast - what happens?") is how people write, not a negation.
         if _ALNUM.search(word):
             items.append(Clause("word", word, negated=negated))
-        elif negated or word == "-":
-            sc.warnings.append(f"{word!r} has nothing to negate; ignored")
     return _group(items, sc.warnings)
 
 

@@ -15,7 +15,7 @@ HOSTILE = {
     "unbalanced quotes": ('"throne room feast', "unbalanced quote"),
     "unbalanced quote in a filter": ('card:"throne feast', "unbalanced quote"),
     "lone card:": ("card:", "card: needs a value"),
-    "lone negation": ("-", "nothing to negate"),
+    "lone dash": ("-", "nothing to search for"),
     "only stop words": ("what is the and of a", "nothing to search for"),
     "only operators": ("or OR | -", "nothing to search for"),
     "empty": ("", "empty"),
@@ -82,3 +82,9 @@ def test_an_internal_error_becomes_a_warning(
     response = searcher.search("feast")
     assert response.results == [] and "internal error" in response.warnings[0]
     assert "simulated bug" in caplog.text
+
+
+def test_dash_as_punctuation_searches_without_a_warning(searcher: Searcher) -> None:
+    response = searcher.search("Throne Room - what if I play Feast with it?")
+    assert not any("negate" in w for w in response.warnings), response.warnings
+    assert "Throne Room" in {r.card for r in response.results[:3]}

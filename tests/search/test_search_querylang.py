@@ -59,13 +59,26 @@ def test_phrase_is_one_clause() -> None:
         ("feast or", "'or' needs a term on both sides"),
         ("colour:red feast", "unknown field 'colour'"),
         ('"" feast', "empty quoted phrase"),
-        ("- feast", "nothing to negate"),
         ("feast or -mine", "negation inside 'or'"),
     ],
 )
 def test_unparseable_parts_warn_and_the_rest_survives(query: str, warning: str) -> None:
     parsed = parse_query(query)
     assert any(warning in w for w in parsed.warnings), parsed.warnings
+
+
+@pytest.mark.parametrize(
+    "query",
+    ["Feast - what happens?", "- feast", "feast -", "Feast -- Throne Room",
+     "Feast \u2013 Throne Room", "Feast \u2014 Throne Room", "Feast - -mine"],
+)
+def test_dashes_between_spaces_are_punctuation(query: str) -> None:
+    parsed = parse_query(query)
+    assert parsed.warnings == []
+    assert [c.value for c in parsed.clauses() if not c.negated][0].lower() == "feast"
+    assert [c.negated for c in parsed.clauses()] == [
+        c.value == "mine" for c in parsed.clauses()
+    ]
 
 
 def test_lone_field_followed_by_a_word_takes_it() -> None:

@@ -31,6 +31,9 @@ _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "k
 # One C-level call each instead of a getattr per name: the checkpoint runs every move.
 _get_fields = attrgetter(*_GAME_FIELDS)
 _get_lists = attrgetter(*_GAME_LISTS)
+_cards = attrgetter("cards")
+_tokens = attrgetter("tokens")
+_copy = list.copy
 
 
 def checkpoint(game: Game) -> Any:
@@ -40,6 +43,7 @@ def checkpoint(game: Game) -> Any:
     (``Game._rng_saved``): copying it costs more than all the zones together.
     """
     game._rng_saved = None
+    piles = list(game.piles.values())
     players = [
         (
             (p.vp_tokens, p.coffers, p.villagers, p.debt, p.turns_taken),
@@ -53,9 +57,10 @@ def checkpoint(game: Game) -> Any:
     ]
     return (
         _get_fields(game),
-        [v[:] for v in _get_lists(game)],
-        [(pile, pile.cards[:], dict(pile.tokens) if pile.tokens else {})
-         for pile in game.piles.values()],
+        list(map(_copy, _get_lists(game))),
+        # The piles' cards and tokens by C-level maps: a Python loop over ~17 piles was
+        # the largest part of the checkpoint.
+        (piles, list(map(_copy, map(_cards, piles))), list(map(dict, map(_tokens, piles)))),
         dict(game.events_bought),
         (list(game.extra_turns), list(game.possessions)),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
@@ -84,7 +89,7 @@ def rollback(game: Game, saved: Any) -> None:
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):
         setattr(game, f, v)
-    for pile, cards, tokens in piles:
+    for pile, cards, tokens in zip(*piles, strict=True):
         pile.cards = cards
         pile.tokens = tokens
     game.events_bought = events_bought

@@ -67,8 +67,10 @@ def checkpoint(game: Game) -> Any:
         players,
         {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
         if game._masks else {},
+        # Only the landscape decks in use (most games have none); rollback empties the rest.
         [(deck, deck.cards[:], deck.discard[:], deck.held[:], deck.saved[:])
-         for deck in (game.boons, game.hexes, game.loot)],
+         for deck in (game.boons, game.hexes, game.loot)
+         if deck.cards or deck.discard or deck.held or deck.saved],
     )
 
 
@@ -83,6 +85,10 @@ def rollback(game: Game, saved: Any) -> None:
         for card, _, as_defn in masks.values():
             card.defn, card.name = as_defn, as_defn.name
         game._masks = {uid: (card, own) for uid, (card, own, _) in masks.items()}
+    saved_decks = {id(deck) for deck, *_ in landscapes}
+    for deck in (game.boons, game.hexes, game.loot):
+        if id(deck) not in saved_decks:
+            deck.cards, deck.discard, deck.held, deck.saved = [], [], [], []
     for deck, cards, discard, held, kept in landscapes:
         deck.cards, deck.discard, deck.held, deck.saved = cards, discard, held, kept
     for f, v in zip(_GAME_FIELDS, fields, strict=True):

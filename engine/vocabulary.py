@@ -1,9 +1,10 @@
-"""The engine's vocabularies, in one home: the phases of a turn.
+"""The engine's vocabularies, in one home: the phases of a turn and a player's zones.
 
 The engine owns what a phase is; the scenario schema, the runner and the web
 layer import these rather than keep copies that drift (a copy once accepted
 ``phase: cleanup`` in a scenario while the engine refused to start a game
-there). Members are ``str`` subclasses, so ``game.phase == Phase.BUY`` and
+there; two copies of the zone names sat in the scenario schema and bridge).
+Members are ``str`` subclasses, so ``game.phase == Phase.BUY`` and
 ``game.phase == "buy"`` mean the same and the hot path keeps comparing
 plain strings.
 """
@@ -27,3 +28,19 @@ class Phase(StrEnum):
 #: The phases a game built from a described state (a scenario's ``turn.phase``) may
 #: start in: Clean-up and the start of a turn are reached by playing, not set up.
 STARTING_PHASES: tuple[str, ...] = (Phase.ACTION.value, Phase.BUY.value, Phase.NIGHT.value)
+
+
+class Zone(StrEnum):
+    """A player's own zones: each is the list attribute of that name on
+    :class:`~engine.state.Player` (the deck listed top last inside the engine, top
+    first in snapshots and scenarios). Mats are named zones of their own."""
+
+    HAND = "hand"
+    DECK = "deck"
+    DISCARD = "discard"
+    IN_PLAY = "in_play"
+    SET_ASIDE = "set_aside"
+
+
+#: The zone names as plain strings, in the order snapshots and scenarios list them.
+PLAYER_ZONES: tuple[str, ...] = tuple(z.value for z in Zone)

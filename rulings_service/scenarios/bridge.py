@@ -15,9 +15,10 @@ from typing import Any, Protocol
 
 from engine.decisions import Decision
 from engine.errors import EngineError, IllegalMove, InvalidAnswer
+from engine.vocabulary import PLAYER_ZONES
 
 #: Player zones shown in snapshots and comparable in expectations.
-ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+ZONES = PLAYER_ZONES
 
 
 class EngineProblem(Exception):

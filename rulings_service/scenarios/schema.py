@@ -19,10 +19,11 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.vocabulary import PLAYER_ZONES as ENGINE_ZONES
 from engine.vocabulary import STARTING_PHASES
 
 #: Zones a scenario may set up or expect for a player. ``deck`` is top first.
-PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
+PLAYER_ZONES = ENGINE_ZONES
 #: Counters of the player whose turn it is (the turn state), plus per-player VP tokens.
 TURN_COUNTERS = ("actions", "buys", "coins", "potions")
 #: The phases a scenario may start in: the engine's (it cannot start a game in Clean-up).

@@ -28,3 +28,14 @@ def test_cleanup_is_a_phase_but_not_a_starting_one() -> None:
     assert Phase.CLEANUP == "cleanup"
     assert "cleanup" not in STARTING_PHASES
     assert TurnSetupSchema().validate({"phase": "cleanup"})
+
+
+def test_every_zone_is_a_player_list_and_the_scenario_layer_uses_the_same_names() -> None:
+    from engine.state import Player
+    from engine.vocabulary import PLAYER_ZONES, Zone
+    from rulings_service.scenarios import bridge, schema
+
+    p = Player(0)
+    assert all(isinstance(getattr(p, z), list) for z in Zone)
+    assert schema.PLAYER_ZONES == bridge.ZONES == PLAYER_ZONES
+    assert PLAYER_ZONES == ("hand", "deck", "discard", "in_play", "set_aside")

@@ -234,7 +234,7 @@ def run_audit(
 
     started = time.perf_counter()
     if corpus is None:
-        from rulings_service.corpus_store import ensure_built
+        from rulings_service.ensure import ensure_built
 
         corpus = ensure_built()
     card = resolve_scope(corpus, set, card)

@@ -47,7 +47,7 @@ def create_app(
     if config:
         app.config.update(config)
     app.json = OrjsonProvider(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False
     app.jinja_env.autoescape = True
 
     app.extensions["rulings"] = services or load_default_services()

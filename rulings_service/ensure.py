@@ -1,13 +1,16 @@
 """Reading the corpus, building it first when the current build is missing, stale or damaged.
 
 This is build orchestration for readers (the web app, the CLI, the audit and the
-benchmarks). It sits above both ``corpus_store`` (which only reads a build) and
-``build`` (which only makes one), so neither of those imports the other back.
+benchmarks). It sits above ``corpus_store`` and ``search`` (which only read a
+build) and ``build`` (which makes one, with the search index as a step), so
+none of those imports another back.
 """
 
 from __future__ import annotations
 
+import gc
 import logging
+import threading
 from collections.abc import Callable
 from pathlib import Path
 
@@ -18,10 +21,12 @@ from rulings_service.corpus_store import (
     CorpusNotBuilt,
     corpus_file,
     current_dir,
+    index_dir,
     is_current,
     load_corpus,
 )
 from rulings_service.paths import CATALOGUE_DIR, SOURCES_DIR
+from rulings_service.search import Searcher
 
 log = logging.getLogger(__name__)
 
@@ -75,3 +80,20 @@ def stale_message(exc: Exception) -> str:
     """The one-line notice that a stale corpus is served because the rebuild failed."""
     reason = " ".join(str(exc).split())
     return f"corpus is stale and could not be rebuilt, using the previous build: {reason}"
+
+
+_default: Searcher | None = None
+_default_lock = threading.Lock()
+
+
+def default_searcher() -> Searcher:
+    """The searcher of the default build (built first if need be), opened once per process."""
+    global _default
+    with _default_lock:
+        if _default is None:
+            _default = Searcher.open(index_dir(), ensure_built())
+            # The loaded index is tens of thousands of long-lived objects; keeping
+            # them out of the cyclic GC's generations avoids multi-ms collection
+            # pauses in the middle of queries.
+            gc.freeze()
+        return _default

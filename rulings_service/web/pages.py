@@ -107,7 +107,7 @@ def search_page(as_json: bool = False) -> Response | str:
     raw = _args()
     if not raw.get("q"):
         raw.pop("q", None)
-        data = {"query": "", "filters": {}, "count": 0, "total": 0, "page": 1,
+        data: dict[str, Any] = {"query": "", "filters": {}, "count": 0, "total": 0, "page": 1,
                 "has_more": False, "next_page": None, "results": [], "facets": {},
                 "warnings": []}
         views.validate_args(s.SearchQuerySchema(partial=("q",)), raw, ignore_unknown=True)

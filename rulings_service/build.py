@@ -55,12 +55,12 @@ from rulings_service.corpus_store import (
     Corpus,
     inputs_fingerprint,
 )
-from rulings_service.paths import CATALOGUE_DIR, SOURCES_DIR
+from rulings_service.datafiles import FORMATS, DataFileError, copy_runtime_files, validate_all
+from rulings_service.paths import CATALOGUE_DIR, CORPUS_DIR, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
 from rulings_service.search.build_step import index_step
 
 MANIFEST = "manifest.yaml"
-FORMATS = ("colon-dump", "titled-faq", "titled-faq-html", "rulebook")
 #: How many finished builds to keep besides the current one (readers may still hold them).
 KEEP_PREVIOUS = 1
 #: A build directory younger than this may belong to a build still running elsewhere.
@@ -349,12 +349,22 @@ def _kingdoms_json(docs: list[ParsedDocument]) -> list[dict[str, Any]]:
 
 def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
           catalogue_dir: Path = CATALOGUE_DIR, steps: list[tuple[str, BuildStep]] | None = None,
-          progress: Callable[[str], None] | None = None) -> BuildReport:
-    """Parse every source, merge, write and swap in a new build. Raises ``BuildError``."""
+          progress: Callable[[str], None] | None = None,
+          corpus_dir: Path | None = None) -> BuildReport:
+    """Parse every source, merge, write and swap in a new build. Raises ``BuildError``.
+
+    ``corpus_dir`` holds the other data files (``datafiles.py``), checked before anything
+    is read and copied into the build where the server reads them.
+    """
+    data_dir = corpus_dir or CORPUS_DIR
     began = time.perf_counter()
     say = progress or (lambda _msg: None)
     target = build_dir or default_build_dir()
     fingerprint = inputs_fingerprint(sources_dir, catalogue_dir)  # before reading: no race
+    try:
+        validate_all(data_dir, sources_dir, catalogue_dir)
+    except DataFileError as exc:
+        raise BuildError(str(exc)) from exc
     manifest = load_manifest(sources_dir)
     try:
         catalogue = load_catalogue(catalogue_dir)
@@ -388,6 +398,7 @@ def build(build_dir: Path | None = None, *, sources_dir: Path = SOURCES_DIR,
             say(f"step {name}")
             step(BuildContext(corpus, data, staging, say))
         _copy_sources(staging, manifest, texts)
+        copy_runtime_files(staging, data_dir)
         record_checksums(staging)
         # After the checksums: it says what the build was made from, not what it serves,
         # and rewriting it (to force a rebuild) must not make the build look damaged.

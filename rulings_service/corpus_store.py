@@ -30,8 +30,9 @@ SOURCES_COPY_DIR = "sources"
 INPUTS_FILE = "inputs.sha256"
 #: Code whose changes change the build output.
 _CODE_GLOBS = ("parsers/*.py", "rulings_service/build.py", "rulings_service/search/*.py")
-#: Data the index step reads (per-ruling questions for the search, written by hand).
-_DATA_GLOBS = ("corpus/expansions/*.yaml",)
+#: Data the index step reads (per-ruling questions for the search, written by hand),
+#: and the lexicon and abbreviations, which the build checks and copies (datafiles.py).
+_DATA_GLOBS = ("corpus/expansions/*.yaml", "corpus/vocabulary.yaml", "corpus/abbreviations.yaml")
 
 
 class CorpusNotBuilt(FileNotFoundError):

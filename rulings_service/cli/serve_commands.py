@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ipaddress
 import os
+import socket
 from typing import Any
 
 import click
@@ -37,6 +38,24 @@ def is_loopback(host: str) -> bool:
         return ipaddress.ip_address(name).is_loopback
     except ValueError:
         return False
+
+
+def default_base_url(host: str, port: int) -> str:
+    """The address links name when ``RULINGS_BASE_URL`` is unset: where we were told to listen.
+
+    Links never come from the request's ``Host`` header, which any client sets (a
+    spoofed one would put another site into a bot's reply). A wildcard bind
+    (``0.0.0.0``, ``::``) names this machine by its host name, as Jupyter does.
+    """
+    name = host.strip("[]")
+    try:
+        if ipaddress.ip_address(name).is_unspecified:
+            name = socket.getfqdn()
+    except ValueError:
+        pass
+    if ":" in name:
+        name = f"[{name}]"
+    return f"http://{name}:{port}/"
 
 
 def default_workers() -> int:
@@ -91,9 +110,12 @@ def serve_command(host: str, port: int, workers: int | None, worker_model: str, 
 
     click.echo("Loading the corpus and the search index (building them if missing)...", err=True)
     app = load_app(create_app)
+    if not app.config.get("BASE_URL"):
+        app.config["BASE_URL"] = default_base_url(host, port)
     corpus = app.extensions["rulings"].corpus
     click.echo(f"Corpus {corpus.build_id[:12]}: {len(corpus.cards)} cards, "
-               f"{len(corpus.rulings)} rulings. Serving on http://{host}:{port}/", err=True)
+               f"{len(corpus.rulings)} rulings. Serving on http://{host}:{port}/ "
+               f"(links name {app.config['BASE_URL']}; set RULINGS_BASE_URL to change)", err=True)
     if dev:
         # The reloader only: Werkzeug's interactive debugger runs arbitrary
         # Python for whoever can reach a traceback page, so it stays off.

@@ -67,6 +67,7 @@ from rulings_service.search.translations import (
     load_translations,
 )
 from rulings_service.search.understanding import QueryPlan, Understander
+from rulings_service.search.vocabulary import load_lexicon
 
 log = logging.getLogger(__name__)
 
@@ -159,7 +160,8 @@ class Searcher:
 
     def __init__(self, ix: Any, corpus: Any, names: NameIndex,
                  siblings: SiblingModels | None = None,
-                 translations: Translations | None = None) -> None:
+                 translations: Translations | None = None, *,
+                 lexicon: dict[str, tuple[str, ...]] | None = None) -> None:
         self._ix = ix
         self._searcher = ix.searcher()
         self._lock = threading.Lock()
@@ -224,7 +226,7 @@ class Searcher:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
         self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics),
-                                         translations=translations)
+                                         lexicon=lexicon, translations=translations)
         self.weights = CueWeights.load()
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
@@ -312,6 +314,7 @@ class Searcher:
         *,
         aliases: dict[str, tuple[str, ...]] | None = None,
         abbreviations_file: Path | None = None,
+        lexicon_file: Path | None = None,
     ) -> Searcher:
         """Open (building or rebuilding first if missing or stale) and load into memory."""
         index_dir = Path(index_dir)
@@ -331,7 +334,8 @@ class Searcher:
         matcher = card_names_for(corpus.cards, aliases, abbreviations)
         names = NameIndex(corpus.cards, aliases, abbreviations, texts, matcher=matcher)
         return cls(ix, corpus, names, SiblingModels.load(index_dir / SIBLINGS_FILE),
-                   load_translations(index_dir / TRANSLATIONS_FILE))
+                   load_translations(index_dir / TRANSLATIONS_FILE),
+                   lexicon=load_lexicon(lexicon_file) if lexicon_file else None)
 
     def close(self) -> None:
         self._searcher.close()

@@ -26,7 +26,12 @@ from rulings_service.search.filters import FilterVocabulary, filter_query
 from rulings_service.search.names import FULL, FUZZY, WEAK, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
 from rulings_service.search.text import QUERY_FILLER, analyse, fold_word, query_terms
-from rulings_service.search.vocabulary import LEXICON, SAME_CARD_WORDS, SETUP_WORDS, SYNONYMS
+from rulings_service.search.vocabulary import (
+    SAME_CARD_WORDS,
+    SETUP_WORDS,
+    SYNONYMS,
+    default_lexicon,
+)
 
 #: Weights of added terms, relative to the question's own words (1.0).
 SYNONYM_WEIGHT = 0.4
@@ -148,7 +153,7 @@ class Understander:
         self.names = names
         self.translations = translations or {}
         self.lexicon_weight = LEXICON_WEIGHT
-        lexicon = LEXICON if lexicon is None else lexicon
+        lexicon = default_lexicon() if lexicon is None else lexicon
         # One-word entries match any inflection ("peeked" ~ "peek"), so by stem;
         # phrases match as written, on word boundaries.
         self._lex_words: dict[str, tuple[str, ...]] = {}

@@ -10,6 +10,7 @@ lower-cased question before tokenising.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from pathlib import Path
 
 import yaml
@@ -232,5 +233,15 @@ def load_lexicon(path: Path = LEXICON_FILE) -> dict[str, tuple[str, ...]]:
     return lexicon
 
 
-#: The lexicon as loaded at import (the searcher's default).
-LEXICON = load_lexicon()
+@lru_cache(maxsize=1)
+def default_lexicon() -> dict[str, tuple[str, ...]]:
+    """The shipped lexicon, read on first use: never at import, so a damaged file cannot
+    break ``rulings --help`` (``rulings build`` names it; ``datafiles.py``)."""
+    return load_lexicon()
+
+
+def __getattr__(name: str) -> object:
+    """``LEXICON``: the shipped lexicon, loaded when first asked for (PEP 562)."""
+    if name == "LEXICON":
+        return default_lexicon()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

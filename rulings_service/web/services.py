@@ -22,8 +22,9 @@ from typing import Any, Protocol
 from flask import current_app
 
 from rulings_service import scenarios as scenario_package
-from rulings_service.corpus_store import Corpus, index_dir
+from rulings_service.corpus_store import Corpus, current_dir, index_dir
 from rulings_service.coverage import Coverage, build_coverage
+from rulings_service.datafiles import ABBREVIATIONS, DATA_COPY_DIR, VOCABULARY
 from rulings_service.ensure import ensure_built
 from rulings_service.scenarios.audit import AuditMemo
 from rulings_service.scenarios.loader import Scenario
@@ -198,7 +199,12 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
     index_path = index_dir(build_dir)
     if not (index_path.is_dir() and any(index_path.iterdir())):
         build_index(corpus, index_path)
-    searcher = Searcher.open(index_path, corpus)
+    data = current_dir(build_dir).resolve() / DATA_COPY_DIR
+    # The build's copies of the lexicon and abbreviations (datafiles.py): what the
+    # build checked, whatever has happened to corpus/ since.
+    searcher = Searcher.open(
+        index_path, corpus,
+        abbreviations_file=present(data / ABBREVIATIONS), lexicon_file=present(data / VOCABULARY))
     found = Services(corpus=corpus, searcher=searcher, scenarios=scenario_package)
     found.index_scenarios()
     if prime_audit:
@@ -215,3 +221,7 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
     gc.freeze()
     return found
 
+
+def present(path: Path) -> Path | None:
+    """``path`` if the file exists (a build made before builds copied it has none)."""
+    return path if path.is_file() else None

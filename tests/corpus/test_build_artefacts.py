@@ -61,7 +61,8 @@ def test_every_written_file_is_recorded_and_verifies(tmp_path: Path) -> None:
     recorded = sorted(line.split("  ", 1)[1] for line in lines)
     assert recorded == sorted(["corpus.json", SEGMENT, *(f"sources/{p.name}" for p in
                                                         SOURCES_DIR.glob("*.txt"))]
-                              + [f"sources/{p.name}" for p in SOURCES_DIR.glob("*.html")])
+                              + [f"sources/{p.name}" for p in SOURCES_DIR.glob("*.html")]
+                              + ["data/abbreviations.yaml", "data/vocabulary.yaml"])
     artefacts.verify(current_dir(out))
 
 

@@ -70,8 +70,13 @@ def page(browser):
 
 def _visible_steps(page) -> list[str]:
     return page.eval_on_selector_all(
-        "#replay-village--count-your-actions .step",
+        "#replay-village--count-your-actions .frame",
         "els => els.filter(e => !e.hidden).map(e => e.dataset.step)")
+
+
+def _in_play(frame) -> list[str]:
+    """The names on the tiles of the current player's in-play row of a replay frame."""
+    return frame.locator(".player.current .zone-in_play .tile-name").all_inner_texts()
 
 
 def test_search_card_ruling_replay_audit(page, base_url: str, shots: Path) -> None:
@@ -100,22 +105,21 @@ def test_search_card_ruling_replay_audit(page, base_url: str, shots: Path) -> No
     page.wait_for_url("**/rulings/village-*")
     assert "keep a careful count of your Actions" in page.locator(".ruling-text").inner_text()
     assert page.locator(".verdict").inner_text() == "Scenario passes"
-    # With JavaScript one step shows at a time.
-    assert _visible_steps(page) == ["1"]
-    assert page.locator(".step-status").inner_text() == "Showing step 1 of 3"
-    page.screenshot(path=str(shots / "3-replay-step1.png"), full_page=True)
+    # With JavaScript one frame shows at a time, starting from the starting position.
+    assert _visible_steps(page) == ["0"]
+    assert page.locator(".step-status").inner_text() == "Starting position"
+    page.screenshot(path=str(shots / "3-replay-start.png"), full_page=True)
 
-    page.locator('.step:not([hidden]) a.next').click()
-    assert _visible_steps(page) == ["2"]
-    page.locator('.step:not([hidden]) a.next').click()
-    assert _visible_steps(page) == ["3"]
-    step3 = page.locator('.step:not([hidden])')
+    for expected in ("1", "2", "3"):
+        page.locator("#replay-village--count-your-actions [data-go=next]").click()
+        assert _visible_steps(page) == [expected]
+    step3 = page.locator(".frame:not([hidden])")
     assert "play Market" in step3.locator("h4").inner_text()
-    assert "Village, Village, Market" in step3.locator("table.zones").inner_text()
+    assert _in_play(step3) == ["Village", "Village", "Market"]
     page.screenshot(path=str(shots / "4-replay-step3.png"), full_page=True)
-    page.locator('.step:not([hidden]) a.prev').click()
+    page.keyboard.press("ArrowLeft")  # the keys work after a click on a button too
     assert _visible_steps(page) == ["2"]
-    assert page.locator(".step-status").inner_text() == "Showing step 2 of 3"
+    assert page.locator(".step-status").inner_text() == "Step 2 of 3"
 
     page.click("header nav >> text=Audit")
     page.wait_for_url("**/audit")
@@ -148,8 +152,10 @@ def test_replay_works_without_javascript(browser, base_url: str, app: Flask) -> 
     context = browser.new_context(java_script_enabled=False)
     tab = context.new_page()
     tab.goto(f"{base_url}/rulings/{ruling_id}")
-    assert tab.locator(".step").count() == 3
-    assert all(tab.locator(".step").nth(i).is_visible() for i in range(3))
+    frames = tab.locator("#replay-village--count-your-actions .frame")
+    assert frames.count() == 4  # the starting position and three steps, all listed
+    assert all(frames.nth(i).is_visible() for i in range(4))
+    assert tab.locator("#replay-village--count-your-actions .controls").is_hidden()
     tab.locator("#village--count-your-actions-step-1 a.next").click()
     assert tab.url.endswith("#village--count-your-actions-step-2")
     context.close()

@@ -14,8 +14,8 @@ from marshmallow import Schema
 
 from rulings_service.web import links, replay_view, views
 from rulings_service.web import schemas as s
-from rulings_service.web.api import send
 from rulings_service.web.openapi import build_spec
+from rulings_service.web.send import send
 from rulings_service.web.services import services
 
 JSON_SUFFIX = ".json"

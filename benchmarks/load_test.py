@@ -23,7 +23,16 @@ every search really runs the search. A second server with the cache ON is
 measured separately and its hit rate reported (from the ``X-Cache`` header),
 because a cached run mostly measures how often the same URLs come back.
 
-Target (issue 6): uncached search throughput at least half the ceiling's, 0 errors.
+The peer (issue 18) is what a self-hoster would run instead: Datasette over
+SQLite FTS5 (porter) holding the same rulings, in its own virtualenv
+(``benchmarks/datasette_peer.py`` says how it is set up and asked). On the
+uncached server, our search and Datasette's are run alternately
+``--peer-rounds`` times with the same clients and questions, and the ratio
+of throughput and of p99 is printed with its min and max. The earlier target
+of search at half the ping ceiling is retired (it measured Python's floor,
+not a peer); the ping line stays as context. The exit status is 1 when any
+request failed. The RSS of ``rulings serve`` (master and workers) after the
+warm-up and measured runs is printed too.
 """
 
 from __future__ import annotations
@@ -38,12 +47,17 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 from pathlib import Path
+from statistics import median
 from urllib.parse import quote
 
 import yaml
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import datasette_peer  # noqa: E402  (a sibling script, not a package)
 
 HOST = "127.0.0.1"
 QUESTIONS_DIR = Path(__file__).resolve().parent / "questions"
@@ -177,11 +191,16 @@ def list_cards(port: int) -> list[dict]:
     return json.loads(conn.getresponse().read())["cards"]
 
 
-def search_paths(cards: list[dict]) -> list[str]:
-    """Every benchmark question and every card name, shuffled the same way each run."""
+def search_questions(cards: list[dict]) -> list[str]:
+    """Every benchmark question and every card name, once each, shuffled the same way each run."""
     queries = load_questions() + [c["name"] for c in cards]
     random.Random(6).shuffle(queries)
-    return [f"/api/v1/search?q={quote(q)}" for q in dict.fromkeys(queries)]
+    return list(dict.fromkeys(queries))
+
+
+def search_paths(cards: list[dict]) -> list[str]:
+    """Our search's URL for each of :func:`search_questions`."""
+    return [f"/api/v1/search?q={quote(q)}" for q in search_questions(cards)]
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -198,12 +217,18 @@ def main(argv: list[str] | None = None) -> int:
                         help="rulings serve --worker-model (default: the server's default)")
     parser.add_argument("--cache", choices=["both", "on", "off"], default="both",
                         help="run with the server's response cache on, off, or both")
+    parser.add_argument("--peer", choices=["datasette", "none"], default="datasette",
+                        help="the self-hoster's peer, measured against the uncached server")
+    parser.add_argument("--peer-rounds", type=int, default=3,
+                        help="alternations of our search and the peer's (each --seconds long)")
     parser.add_argument("--json-out", type=Path, default=None)
     args = parser.parse_args(argv)
     if not 1 <= args.seconds <= 120 or not 1 <= args.max_requests <= 1_000_000:
         parser.error("--seconds must be 1..120 and --max-requests 1..1000000")
     if not 0 <= args.warmup <= 60:
         parser.error("--warmup must be 0..60 seconds")
+    if not 1 <= args.peer_rounds <= 10:
+        parser.error("--peer-rounds must be 1..10")
 
     modes = {"both": [False, True], "on": [True], "off": [False]}[args.cache]
     report = []
@@ -263,9 +288,82 @@ def serve_and_measure(args: argparse.Namespace, cached: bool) -> list[dict]:
                            args.max_requests)
             results.append(run_target(name, port, paths, args.concurrency, args.processes,
                                       args.seconds, args.max_requests))
+        rss = datasette_peer.tree_rss_mb(server.pid)
+        print(f"rulings serve RSS after warm-up (master and workers): {rss:.0f} MiB")
+        results[0]["server_rss_mib"] = round(rss, 1)
+        if not cached and args.peer == "datasette":
+            results += measure_datasette(args, port, search_questions(cards))
         return results
     finally:
         stop_server(server)
+
+
+def measure_datasette(args: argparse.Namespace, port: int, questions: list[str]) -> list[dict]:
+    """Our uncached search and Datasette's (both forms), alternated; print the ratios."""
+    sides = {"ours": [f"/api/v1/search?q={quote(q)}" for q in questions]}
+    sides |= {f"datasette {mode}": [datasette_peer.search_path(q, mode) for q in questions]
+              for mode in datasette_peer.MODES}
+    with tempfile.TemporaryDirectory(prefix="rulings-datasette-") as tmp:
+        database = Path(tmp) / f"{datasette_peer.DATABASE}.db"
+        count = datasette_peer.build_database(datasette_peer.fetch_rulings(HOST, port), database)
+        peer_port = free_port()
+        peer = datasette_peer.start(database, HOST, peer_port)
+        try:
+            wait_ready_path(peer_port, "/-/versions.json", timeout=120)
+            answered = {mode: datasette_peer.share_answered(HOST, peer_port, questions, mode)
+                        for mode in datasette_peer.MODES}
+            rss_peer = 0.0
+            rounds: list[dict] = []
+            for k in range(args.peer_rounds):
+                for name, paths in sides.items():
+                    target_port = port if name == "ours" else peer_port
+                    if args.warmup and k == 0:
+                        run_target(name, target_port, paths, args.concurrency, args.processes,
+                                   args.warmup, args.max_requests)
+                    result = run_target(f"round {k + 1}: {name}", target_port, paths,
+                                        args.concurrency, args.processes, args.seconds,
+                                        args.max_requests)
+                    result["peer_side"] = name
+                    rounds.append(result)
+                rss_peer = max(rss_peer, datasette_peer.tree_rss_mb(peer.pid))
+        finally:
+            stop_server(peer)
+    print(f"\nDatasette {datasette_peer.VERSION} over SQLite FTS5 (porter), {count} rulings, "
+          f"{args.peer_rounds} alternations, RSS {rss_peer:.0f} MiB; of the first 200 "
+          "questions, answered with at least one ruling: "
+          + ", ".join(f"{mode} {share:.0%}" for mode, share in answered.items()))
+    for r in rounds:
+        print(f"  {r['target']:28} {r['throughput_rps']:>9} req/s  p50 {r['p50_ms']:>7} ms"
+              f"  p99 {r['p99_ms']:>7} ms  errors {r['errors']}")
+    width = len(sides)
+    for mode in datasette_peer.MODES:
+        pairs = [(rounds[i], next(r for r in rounds[i:i + width]
+                                  if r["peer_side"] == f"datasette {mode}"))
+                 for i in range(0, len(rounds), width)]
+        rps = [a["throughput_rps"] / max(b["throughput_rps"], 1e-9) for a, b in pairs]
+        p99 = [b["p99_ms"] / max(a["p99_ms"], 1e-9) for a, b in pairs]
+        print(f"our uncached search / Datasette {mode}: req/s x{median(rps):.2f} "
+              f"(min {min(rps):.2f}, max {max(rps):.2f}); its p99 / ours "
+              f"x{median(p99):.2f} (min {min(p99):.2f}, max {max(p99):.2f})")
+        rounds[0][f"ratio_rps_{mode}"] = [round(x, 2) for x in rps]
+        rounds[0][f"ratio_p99_{mode}"] = [round(x, 2) for x in p99]
+    rounds[0].update(peer_rulings=count, peer_answered_share=answered,
+                     peer_rss_mib=round(rss_peer, 1))
+    return rounds
+
+
+def wait_ready_path(port: int, path: str, timeout: float) -> None:
+    """Wait until ``path`` on ``port`` answers 200 (for a server that has no ping)."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            conn = http.client.HTTPConnection(HOST, port, timeout=2)
+            conn.request("GET", path)
+            if conn.getresponse().status == 200:
+                return
+        except OSError:
+            time.sleep(0.2)
+    raise SystemExit(f"the peer did not answer on port {port} within {timeout:.0f} s")
 
 
 def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> dict:
@@ -276,17 +374,16 @@ def summarise(args: argparse.Namespace, results: list[dict], cached: bool) -> di
           f" unmeasured")
     print(f"{'target':32} {'requests':>9} {'errors':>6} {'req/s':>9} {'p50 ms':>8} {'p99 ms':>8}"
           f" {'of ceiling':>10} {'URLs':>6} {'cache hits':>10}")
-    for r in results:
+    for r in results[:3]:  # the peer's rounds print their own table
         share = r["throughput_rps"] / ceiling if ceiling else 0.0
         r["share_of_ceiling"] = round(share, 3)
         hits = f"{r['cache_hit_rate']:.0%}" if cached and r["cache_hit_rate"] is not None else "-"
         print(f"{r['target']:32} {r['requests']:>9} {r['errors']:>6} {r['throughput_rps']:>9}"
               f" {r['p50_ms']:>8} {r['p99_ms']:>8} {share:>10.0%} {r['distinct_paths']:>6}"
               f" {hits:>10}")
-    search = results[1]
-    ok = search["share_of_ceiling"] >= 0.5 and all(r["errors"] == 0 for r in results)
+    ok = all(r["errors"] == 0 for r in results)
     label = "cached run, for comparison" if cached else "primary: every search searches"
-    print(f"target (search >= 1/2 of ceiling, 0 errors; {label}):", "met" if ok else "NOT met")
+    print(f"0 errors ({label}):", "yes" if ok else "NO")
     return {"target_met": ok}
 
 

@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulings_service.app import create_app  # noqa: E402
-from rulings_service.corpus_store import ensure_built  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.scenarios.audit import known_sets, run_audit  # noqa: E402
 from rulings_service.web.services import load_default_services  # noqa: E402
 

@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from rulings_service.corpus_store import ensure_built  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.scenarios.audit import run_audit  # noqa: E402
 from rulings_service.scenarios.loader import scan_scenarios  # noqa: E402
 from rulings_service.scenarios.runner import run_scenario  # noqa: E402

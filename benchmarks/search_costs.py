@@ -36,6 +36,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import search_eval  # noqa: E402
 
 from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search import Searcher  # noqa: E402
 
 
@@ -105,7 +106,7 @@ def main(argv: list[str] | None = None) -> int:
     if not 1 <= args.repeats <= 20:
         parser.error("--repeats must be 1..20")
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     questions = search_eval.load_questions(corpus)
     print(f"{len(questions)} questions; CPU ms per question, best of {args.repeats} passes")
     print(f"{'configuration':26} {'hit@1':>6} {'hit@5':>6} {'ms':>7} {'of full':>8}")

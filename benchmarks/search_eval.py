@@ -49,6 +49,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.expansions import load_expansions  # noqa: E402
 from rulings_service.search.text import exact_key  # noqa: E402
@@ -189,7 +190,7 @@ def main() -> None:
                         help="comma-separated question files to score (default: all)")
     args = parser.parse_args()
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     questions = load_questions(corpus)
     if args.check:
         print(f"{len(questions)} questions resolve to exactly one ruling each")

@@ -29,6 +29,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.searcher import SearchResponse  # noqa: E402
 
@@ -78,7 +79,7 @@ def main() -> int:
     parser.add_argument("baseline", type=Path)
     args = parser.parse_args()
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     searcher = Searcher.open(corpus_store.index_dir(), corpus)
     qs = queries(corpus)
     results = run(searcher, qs)

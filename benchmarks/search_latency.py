@@ -29,7 +29,7 @@ import yaml
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search import Searcher, build_index  # noqa: E402
 
 QUESTIONS = ROOT / "benchmarks" / "questions"
@@ -47,7 +47,7 @@ def main() -> None:
     parser.add_argument("--builds", type=int, default=3)
     args = parser.parse_args()
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     questions = []
     for path in sorted(QUESTIONS.glob("*.yaml")):
         data = yaml.safe_load(path.read_text(encoding="utf-8"))

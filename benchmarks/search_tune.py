@@ -73,6 +73,7 @@ from search_eval import (  # noqa: E402
 )
 
 from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search import Searcher  # noqa: E402
 from rulings_service.search.searcher import WEIGHTS_FILE, CueWeights  # noqa: E402
 
@@ -194,7 +195,7 @@ def main() -> None:
                         help="comma-separated question sets step 4 is judged on (default: dev)")
     args = parser.parse_args()
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     questions = load_questions(corpus)
     dev = [q for q in questions if q.split == "dev"]
     wanted = set(args.asks_splits.split(","))

@@ -27,7 +27,7 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from rulings_service import corpus_store  # noqa: E402
+from rulings_service.ensure import ensure_built  # noqa: E402
 from rulings_service.search.expansions import load_expansions  # noqa: E402
 from rulings_service.search.index import sibling_groups  # noqa: E402
 from rulings_service.search.siblings import CardModel, fit_card, question_features  # noqa: E402
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.folds < 2 or not 0 < args.threshold <= 1:
         parser.error("--folds must be 2 or more and --threshold in (0, 1]")
 
-    corpus = corpus_store.ensure_built()
+    corpus = ensure_built()
     questions = load_expansions(known_ids={r["id"] for r in corpus.rulings}).questions
     texts = {r["id"]: r.get("text") or "" for r in corpus.rulings}
     owned, names = sibling_groups(corpus)

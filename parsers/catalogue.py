@@ -117,10 +117,13 @@ def slugify(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "-", text).strip("-")
 
 
-def _count(raw: Any, where: str, what: str, *, allow_none: bool = False) -> int | None:
+def _count_or_none(raw: Any, where: str, what: str) -> int | None:
+    """A non-negative integer field that may be left empty (``None``)."""
+    return None if raw is None else _count(raw, where, what)
+
+
+def _count(raw: Any, where: str, what: str) -> int:
     """A non-negative integer field; YAML gives bools as ints, so they are refused too."""
-    if raw is None and allow_none:
-        return None
     if isinstance(raw, bool) or not isinstance(raw, int) or raw < 0:
         raise CatalogueError(f"{where}: {what} must be a non-negative integer, got {raw!r}")
     return raw
@@ -136,7 +139,7 @@ def _parse_cost(raw: Any, where: str) -> Cost | None:
         if unknown:
             raise CatalogueError(f"{where}: unknown cost fields {sorted(unknown)}")
         return Cost(
-            coins=_count(raw.get("coins", 0), where, "cost coins", allow_none=True),
+            coins=_count_or_none(raw.get("coins", 0), where, "cost coins"),
             potion=_count(raw.get("potion", 0), where, "cost potion"),
             debt=_count(raw.get("debt", 0), where, "cost debt"),
         )

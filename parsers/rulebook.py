@@ -238,7 +238,9 @@ def _notes(ctx: _Ctx, section: str, start: int, end: int, line: str, first: bool
 
 def _split_items(text: str) -> list[str]:
     """Split on commas outside parentheses (Druid's Boons are listed in parentheses)."""
-    items, depth, cur = [], 0, []
+    items: list[str] = []
+    cur: list[str] = []
+    depth = 0
     for ch in text:
         if ch == "(":
             depth += 1

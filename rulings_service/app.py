@@ -8,8 +8,6 @@ fixture corpus without touching the build directory.
 
 from __future__ import annotations
 
-import json
-import os
 from collections.abc import Mapping
 from typing import Any
 
@@ -32,20 +30,6 @@ from rulings_service.web.services import Services, load_default_services
 STATIC_DIR = REPO_ROOT / "rulings_service" / "web" / "static"
 
 
-def _env_overrides(prefix: str = "RULINGS_") -> dict[str, Any]:
-    """``RULINGS_X=value`` for every known key X; JSON values are decoded."""
-    out: dict[str, Any] = {}
-    for key in DEFAULTS:
-        raw = os.environ.get(prefix + key)
-        if raw is None:
-            continue
-        try:
-            out[key] = json.loads(raw)
-        except json.JSONDecodeError:
-            out[key] = raw
-    return out
-
-
 def create_app(
     config: Mapping[str, Any] | None = None, *, services: Services | None = None
 ) -> Flask:
@@ -58,11 +42,12 @@ def create_app(
     )
     app.config.from_mapping(DEFAULTS)
     app.config.from_pyfile("config.py", silent=True)
-    app.config.update(_env_overrides())
+    # RULINGS_CACHE_MAX_AGE=60 sets CACHE_MAX_AGE; values are JSON when they parse.
+    app.config.from_prefixed_env("RULINGS")
     if config:
         app.config.update(config)
     app.json = OrjsonProvider(app)
-    app.json.sort_keys = False  # type: ignore[attr-defined]
+    app.json.sort_keys = False
     app.jinja_env.autoescape = True
 
     app.extensions["rulings"] = services or load_default_services()

@@ -5,7 +5,7 @@ traceback (or click's bare ``Aborted!``) when the server started, and a
 hand-edited but still valid ``corpus.json`` was served under its old build
 id, with ETags that claimed nothing had changed. With every file's hash
 recorded at build time, any change after the build is noticed before the
-file is parsed, and the caller (``corpus_store.ensure_built``) rebuilds or
+file is parsed, and the caller (``ensure.ensure_built``) rebuilds or
 names the file.
 
 The record is ``checksums.sha256`` in the build directory, in the format of

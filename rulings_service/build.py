@@ -58,6 +58,7 @@ from rulings_service.corpus_store import (
 from rulings_service.datafiles import FORMATS, DataFileError, copy_runtime_files, validate_all
 from rulings_service.paths import CATALOGUE_DIR, CORPUS_DIR, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
+from rulings_service.search.build_step import index_step
 
 MANIFEST = "manifest.yaml"
 #: How many finished builds to keep besides the current one (readers may still hold them).
@@ -103,12 +104,7 @@ def write_corpus_json(ctx: BuildContext) -> None:
 
 def default_steps() -> list[tuple[str, BuildStep]]:
     """The build steps, in order. Each writes into the staging directory."""
-    steps: list[tuple[str, BuildStep]] = [("corpus", write_corpus_json)]
-    # Further steps go here, e.g. the search index writing into staging / "index".
-    from rulings_service.search.build_step import index_step
-
-    steps.append(("search index", index_step))
-    return steps
+    return [("corpus", write_corpus_json), ("search index", index_step)]
 
 
 def canonical_json(data: Any) -> str:

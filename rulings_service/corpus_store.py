@@ -4,22 +4,22 @@ Where builds live: ``<build dir>/current`` is a symlink to the directory of
 the last successful build, which holds ``corpus.json`` and whatever further
 build steps wrote (the search index in ``index/``). Readers always go through
 ``current``, so a build that fails half-way is never seen.
+
+This module only reads; making a build (``build.py``) and rebuilding a
+missing, stale or damaged one before reading it (``ensure.py``) depend on it,
+never the other way round.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
-import logging
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from rulings_service.paths import CATALOGUE_DIR, REPO_ROOT, SOURCES_DIR
 from rulings_service.paths import build_dir as default_build_dir
-
-log = logging.getLogger(__name__)
 
 CURRENT = "current"
 CORPUS_FILE = "corpus.json"
@@ -77,11 +77,13 @@ def is_current(build_dir: Path | None = None, sources_dir: Path = SOURCES_DIR,
 
 
 def _implemented_names() -> frozenset[str]:
-    """Card names the engine implements; empty if the engine registry is not there yet."""
-    try:
-        from engine.registry import implemented_names
-    except ImportError:
-        return frozenset()
+    """Card names the engine implements.
+
+    Imported here, not at the top: loading every card module costs ~140 ms, which
+    ``rulings build`` (``with_engine=False``) and the readers of paths never need.
+    """
+    from engine.registry import implemented_names
+
     return frozenset(implemented_names())
 
 
@@ -173,57 +175,3 @@ def load_corpus(build_dir: Path | None = None) -> Corpus:
     except (ValueError, KeyError, TypeError) as exc:
         raise CorpusNotBuilt(f"{path}: not a readable corpus ({exc}); run 'rulings build'"
                              ) from exc
-
-
-def ensure_built(build_dir: Path | None = None,
-                 on_stale: Callable[[str], None] | None = None, *,
-                 sources_dir: Path = SOURCES_DIR,
-                 catalogue_dir: Path = CATALOGUE_DIR) -> Corpus:
-    """Load the corpus, building it first if there is none, it is stale or it is damaged.
-
-    Stale means the sources, catalogue or parser/index code changed since the build. If a
-    stale corpus cannot be rebuilt (say a source was damaged), the previous one is used and
-    a one-line message says why: passed to ``on_stale`` (the CLI prints it to stderr), else
-    logged as a warning - not a Python ``warnings`` warning, whose module path and code
-    line mean nothing to a user. With no previous corpus the ``BuildError`` propagates.
-
-    Damaged means a file of the build differs from the hash the build recorded
-    (``artefacts.verify``, once per process): it is rebuilt, and when that fails too
-    ``CorpusDamaged`` names the damaged file and why it could not be rebuilt; a
-    damaged build is never served.
-    """
-    from rulings_service.artefacts import ArtefactDamaged, verify
-    from rulings_service.build import BuildError, build
-
-    def rebuild() -> None:
-        build(build_dir, sources_dir=sources_dir, catalogue_dir=catalogue_dir)
-
-    tell = on_stale or (lambda message: log.warning("%s", message))
-    if not corpus_file(build_dir).exists():
-        rebuild()
-    elif not is_current(build_dir, sources_dir, catalogue_dir):
-        try:
-            rebuild()
-        except BuildError as exc:
-            tell(stale_message(exc))
-    try:
-        verify(current_dir(build_dir))
-    except ArtefactDamaged as damage:
-        tell(f"{damage}; rebuilding")
-        try:
-            rebuild()
-            verify(current_dir(build_dir))
-        except (BuildError, ArtefactDamaged) as exc:
-            reason = " ".join(str(exc).split())
-            raise CorpusDamaged(f"{damage}, and it could not be rebuilt: {reason}") from exc
-    return load_corpus(build_dir)
-
-
-class CorpusDamaged(CorpusNotBuilt):
-    """The current build is damaged and could not be rebuilt."""
-
-
-def stale_message(exc: Exception) -> str:
-    """The one-line notice that a stale corpus is served because the rebuild failed."""
-    reason = " ".join(str(exc).split())
-    return f"corpus is stale and could not be rebuilt, using the previous build: {reason}"

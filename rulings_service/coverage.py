@@ -17,37 +17,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import lru_cache
 from typing import Any
 
-import yaml
-
-from rulings_service.paths import CORPUS_DIR
-
-SETS_FILE = CORPUS_DIR / "sets.yaml"
-
-
-@lru_cache(maxsize=1)
-def set_facts() -> tuple[dict[str, Any], ...]:
-    """The sets of ``corpus/sets.yaml`` in release order, each with its ``order``."""
-    data = yaml.safe_load(SETS_FILE.read_text(encoding="utf-8"))
-    return tuple({**entry, "order": n} for n, entry in enumerate(data["sets"]))
-
-
-def set_name(set_id: str) -> str:
-    """A set's human name; an id the file lacks is shown readably rather than refused."""
-    for entry in set_facts():
-        if entry["id"] == set_id:
-            return str(entry["name"])
-    return set_id.replace("-", " ").title()
-
-
-def _facts_of(set_id: str) -> dict[str, Any]:
-    return next((e for e in set_facts() if e["id"] == set_id), {})
-
-
-def _release_key(set_id: str) -> tuple[int, str]:
-    return _facts_of(set_id).get("order", len(set_facts())), set_id
+from rulings_service.cardnames import published_by_set
+from rulings_service.sets import facts_of, release_key, set_name
 
 
 @dataclass(frozen=True)
@@ -103,11 +76,11 @@ def build_coverage(
     for ruling in corpus.rulings:
         if not ruling.get("set"):
             continue
-        entry = bucket(ruling["set"])
-        entry["rulings"] += 1
+        counted = bucket(ruling["set"])
+        counted["rulings"] += 1
         record = status(ruling["id"]) or {}
         if record.get("status") == "demonstrated":
-            entry["demonstrated"] += 1
+            counted["demonstrated"] += 1
         for ref in ruling.get("sources", ()):
             title = titles_by_id.get(ref["document"], ref["document"])
             cited_titles.setdefault(ruling["set"], set()).add(title)
@@ -118,14 +91,13 @@ def build_coverage(
 
     by_set: dict[str, dict[str, Any]] = {}
     # Every published name outside our sets is known, with or without a catalogue entry.
-    from rulings_service.cardnames import published_by_set
-
     published = published_by_set()
     for set_id in sorted(counts.keys() | source_sets.keys() | published.keys(),
-                         key=_release_key):
+                         key=release_key):
         name = set_name(set_id)
-        entry = {"id": set_id, "name": name, "released": _facts_of(set_id).get("released"),
-                 "covered": set_id in source_sets, **bucket(set_id)}
+        entry: dict[str, Any] = {
+            "id": set_id, "name": name, "released": facts_of(set_id).get("released"),
+            "covered": set_id in source_sets, **bucket(set_id)}
         if entry["covered"]:
             titles = sorted(cited_titles.get(set_id, ()))
             entry["coverage_note"] = _covered_note(name, entry["rulings"], titles)

@@ -92,7 +92,7 @@ def pytest_unconfigure(config: pytest.Config) -> None:
 @pytest.fixture(scope="session")
 def shipped_build() -> Iterator[Path]:
     """The run's build directory holding a current build of the shipped sources."""
-    from rulings_service.corpus_store import ensure_built
+    from rulings_service.ensure import ensure_built
 
     directory = Path(os.environ[_RUN_BUILD_DIR])
     with (directory / ".lock").open("w") as lock:

@@ -27,7 +27,7 @@ from rulings_service.cardnames.matcher import (
     KnownName,
     NameAnswer,
 )
-from rulings_service.coverage import set_name
+from rulings_service.sets import set_name
 
 __all__ = [
     "AMBIGUOUS", "CARD", "NONE", "NOT_COVERED", "Abbreviation", "CardNames", "KnownName",

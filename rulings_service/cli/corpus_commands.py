@@ -11,7 +11,8 @@ import click
 
 from rulings_service.build import BuildError, build, canonical_json
 from rulings_service.cardnames import NOT_COVERED, card_names_for
-from rulings_service.corpus_store import Corpus, CorpusNotBuilt, ensure_built
+from rulings_service.corpus_store import Corpus, CorpusNotBuilt
+from rulings_service.ensure import ensure_built
 
 
 def _build_dir(value: str | None) -> Path | None:

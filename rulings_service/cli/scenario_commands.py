@@ -137,7 +137,7 @@ def audit_command(
             )
         _audit_folder(folder, as_json)
         return
-    from rulings_service.corpus_store import ensure_built
+    from rulings_service.ensure import ensure_built
     from rulings_service.scenarios.audit import (
         UnknownScope,
         format_audit,
@@ -189,7 +189,7 @@ def _audit_folder(folder: Path, as_json: bool) -> None:
         raise click.ClickException(f"{folder}: no such folder")
     known = None
     try:
-        from rulings_service.corpus_store import ensure_built
+        from rulings_service.ensure import ensure_built
 
         known = {r["id"] for r in ensure_built().rulings}
     except Exception as exc:  # noqa: BLE001 - the files can still be replayed

@@ -15,12 +15,13 @@ from typing import Any
 
 import click
 
+from rulings_service import ensure
 from rulings_service import search as search_pkg
 
 
 def _open_searcher() -> Any:
     try:
-        return search_pkg.default_searcher()
+        return ensure.default_searcher()
     except Exception as exc:  # noqa: BLE001 - shown as a one-line error, not a traceback
         raise click.ClickException(f"could not open the search index: {exc}") from exc
 

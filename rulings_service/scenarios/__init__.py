@@ -25,6 +25,7 @@ from rulings_service.scenarios.loader import (
     find_scenario,
     load_scenarios,
 )
+from rulings_service.scenarios.runner import run_scenario
 from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
 
 __all__ = [
@@ -41,8 +42,6 @@ __all__ = [
 def replay(scenario_id: str, *, log: bool = True) -> dict[str, Any]:
     """Run one scenario and return its transcript; ``KeyError`` if there is no such id.
     ``log=False`` runs it without the event log (log facts are then listed unchecked)."""
-    from rulings_service.scenarios.runner import run_scenario
-
     return run_scenario(find_scenario(scenario_id), log=log).as_dict(with_steps=True)
 
 

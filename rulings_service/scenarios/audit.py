@@ -29,6 +29,7 @@ from parsers.catalogue import slugify as _slugify
 from rulings_service.scenarios import card_text
 from rulings_service.scenarios.loader import Scenario, scan_scenarios
 from rulings_service.scenarios.names import suggest
+from rulings_service.scenarios.runner import run_scenario
 from rulings_service.scenarios.status import classify, informational, scenarios_by_ruling
 
 COUNT_KEYS = ("rulings", "demonstrated", "passing", "failing", "informational", "unclassified")
@@ -230,11 +231,9 @@ def run_audit(
     """
     if max_informational is not None and not 0 <= max_informational <= 1:
         raise ValueError(f"max_informational must be a share from 0 to 1, got {max_informational}")
-    from rulings_service.scenarios.runner import run_scenario
-
     started = time.perf_counter()
     if corpus is None:
-        from rulings_service.corpus_store import ensure_built
+        from rulings_service.ensure import ensure_built
 
         corpus = ensure_built()
     card = resolve_scope(corpus, set, card)

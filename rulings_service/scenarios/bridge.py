@@ -13,6 +13,7 @@ from __future__ import annotations
 import time
 from typing import Any, Protocol
 
+from engine.cards.core import CardDef, EventDef
 from engine.decisions import Decision
 from engine.errors import EngineError, IllegalMove, InvalidAnswer
 from engine.vocabulary import PLAYER_ZONES
@@ -58,6 +59,7 @@ def card_facts(name: str) -> dict[str, Any] | None:
     """
     from engine import registry
 
+    definition: CardDef | EventDef
     try:
         definition = registry.card(name)
     except EngineError:

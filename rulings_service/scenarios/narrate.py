@@ -124,7 +124,7 @@ def _merge_plain(roots: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             and last.get("event") in ("play", "draw", "gain", "discard", "trash", "buy")
             and (last.get("data") or {}) == (root.get("data") or {})
         )
-        if same:
+        if same and last is not None:
             out[-1] = {**last, "cards": [*(last.get("cards") or []), *(root.get("cards") or [])]}
         else:
             out.append(root)

@@ -107,7 +107,7 @@ class Script:
         self.where = where
         self.answers = list(answers)
         self.asked = []
-        self.refused: list[str] = []
+        self.refused = []
         self.decisions = []
 
     def finish(self) -> None:
@@ -413,8 +413,7 @@ def compare(expect: dict[str, Any], table: bridge.Table,
             for pile, count in wanted.items():
                 check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))
         elif key in ("supply_piles", "kingdom_piles"):
-            actual = table.pile_names(kingdom_only=key == "kingdom_piles")
-            check(key, sorted(wanted), actual)
+            check(key, sorted(wanted), table.pile_names(kingdom_only=key == "kingdom_piles"))
         elif key == "trash":
             check("trash", wanted, snap["trash"])
         elif key == "black_market_deck":

@@ -99,20 +99,25 @@ def _yaml_problem(exc: yaml.YAMLError) -> Problem:
     return Problem(where, mark.line + 1 if mark else None, f"invalid YAML: {problem}")
 
 
+def _line_of(event: yaml.Event) -> int:
+    """The 1-based line an event starts on (the parser always marks it; 1 if not)."""
+    return 1 if event.start_mark is None else event.start_mark.line + 1
+
+
 def _check_shape(text: str) -> None:
     """Refuse aliases and deep nesting from the event stream, before building anything."""
     depth = 0
     try:
         for event in yaml.parse(text, Loader=_StrictLoader):
             if isinstance(event, yaml.AliasEvent) or getattr(event, "anchor", None):
-                line = event.start_mark.line + 1
+                line = _line_of(event)
                 raise SandboxError([Problem(f"line {line}", line,
                                             "YAML anchors and aliases (&, *) are not accepted "
                                             "here; write the values out")])
             if isinstance(event, (yaml.MappingStartEvent, yaml.SequenceStartEvent)):
                 depth += 1
                 if depth > MAX_DEPTH:
-                    line = event.start_mark.line + 1
+                    line = _line_of(event)
                     raise SandboxError([Problem(f"line {line}", line,
                                                 f"nested more than {MAX_DEPTH} levels deep")])
             elif isinstance(event, (yaml.MappingEndEvent, yaml.SequenceEndEvent)):

@@ -30,6 +30,12 @@ _FIELD_RE = re.compile(r"([A-Za-z]+)[:=](.*)", re.S)
 _SPACE_RUN = re.compile(r"\s*")
 #: A word: up to whitespace or a quote (a quote as its very first character is kept).
 _WORD_RUN = re.compile(r'"?[^\s"]*')
+
+
+def _run_end(run: re.Pattern[str], text: str, pos: int) -> int:
+    """Where a run that may be empty (so always matches) starting at ``pos`` ends."""
+    match = run.match(text, pos)
+    return pos if match is None else match.end()
 #: A letter or digit: ``[^\W_]`` is exactly ``str.isalnum`` for one character.
 _ALNUM = re.compile(r"[^\W_]")
 
@@ -70,7 +76,7 @@ class _Scanner:
         self.warnings: list[str] = []
 
     def skip_space(self) -> None:
-        self.pos = _SPACE_RUN.match(self.text, self.pos).end()
+        self.pos = _run_end(_SPACE_RUN, self.text, self.pos)
 
     def done(self) -> bool:
         return self.pos >= len(self.text)
@@ -78,7 +84,7 @@ class _Scanner:
     def read_word(self) -> str:
         """The word at the cursor (empty at whitespace or the end); the cursor moves past it."""
         start = self.pos
-        self.pos = _WORD_RUN.match(self.text, start).end()
+        self.pos = _run_end(_WORD_RUN, self.text, start)
         return self.text[start:self.pos]
 
     def read_quoted(self) -> str | None:

@@ -630,8 +630,8 @@ class Searcher:
         if slug is None:
             best = self._best(ranking, 1)[0]
             slug = self._rulings[best].get("card_slug")
-        model = self.siblings.get(slug)
-        if model is None:
+        model = self.siblings.get(slug) if slug is not None else None
+        if slug is None or model is None:
             return
         docs = self._sibling_docs[slug]
         shown = (docs >= 0) & ranking.present[np.maximum(docs, 0)]
@@ -790,7 +790,7 @@ class Searcher:
 
 def _clamp_limit(limit: object, warnings: list[str]) -> int:
     try:
-        value = int(limit)  # type: ignore[arg-type]
+        value = int(limit)  # type: ignore[call-overload]  # anything int() refuses warns
     except (TypeError, ValueError):
         warnings.append(f"limit {limit!r} is not a number; used 10")
         return 10

@@ -79,7 +79,7 @@ def fit_translations(pairs: Iterable[tuple[Sequence[str], str]]) -> Translations
         return {}
     pair_codes, where = np.unique(np.concatenate(codes), return_inverse=True)
     together = np.bincount(where).astype(np.float64)
-    words = np.array(list(terms), dtype=object)
+    term_of = np.array(list(terms), dtype=object)
     w, v = pair_codes >> 32, pair_codes & 0xFFFFFFFF
     # Both counts are positive for every pair counted: w was asked, v was said.
     expected = _by_id(asked_in, len(terms))[w] * _by_id(said_in, len(terms))[v]
@@ -91,7 +91,7 @@ def fit_translations(pairs: Iterable[tuple[Sequence[str], str]]) -> Translations
     found: dict[str, list[tuple[float, str]]] = {}
     for asked, said, how_strong in zip(w[keep].tolist(), v[keep].tolist(), strength.tolist(),
                                        strict=True):
-        found.setdefault(words[asked], []).append((-how_strong, words[said]))
+        found.setdefault(term_of[asked], []).append((-how_strong, term_of[said]))
     return {word: tuple(target for _, target in sorted(options)[:PER_WORD])
             for word, options in sorted(found.items())}
 

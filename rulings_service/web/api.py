@@ -19,6 +19,8 @@ from rulings_service.web import links, views
 from rulings_service.web import schemas as s
 from rulings_service.web.errors import ApiError
 from rulings_service.web.resolve import resolve
+from rulings_service.web.sandbox_views import api_run
+from rulings_service.web.send import send, shared
 from rulings_service.web.services import services
 
 
@@ -44,29 +46,6 @@ class Operation:
     tag: str = "corpus"
     #: Media types the body may come in (the OpenAPI document lists them).
     body_media: tuple[str, ...] = ("application/json",)
-
-
-_SCHEMAS: dict[type[Schema], Schema] = {}
-
-
-def shared(schema: type[Schema]) -> Schema:
-    """One instance per schema class, for dumping and for loading.
-
-    Building a schema (and its nested schemas) costs more than dumping a card
-    or loading a query string, and ``load``/``dump`` keep no per-call state on
-    the instance, so instances are reused across requests and threads.
-    """
-    instance = _SCHEMAS.get(schema)
-    if instance is None:
-        instance = _SCHEMAS[schema] = schema()
-    return instance
-
-
-def send(schema: type[Schema], data: Any, status: int = 200) -> Response:
-    """Dump through the shared instance of the response schema."""
-    response = jsonify(shared(schema).dump(data))
-    response.status_code = status
-    return response
 
 
 def _query(schema: type[Schema]) -> dict[str, Any]:
@@ -198,8 +177,6 @@ def api_resolve() -> Response:
 
 
 def api_scenarios_run() -> Response:
-    from rulings_service.web.sandbox_views import api_run
-
     return send(s.ScenarioRunSchema, api_run())
 
 

@@ -14,7 +14,7 @@ from typing import Any
 from flask import Flask
 from markupsafe import Markup, escape
 
-from rulings_service.coverage import set_name
+from rulings_service.sets import set_name
 
 _MARK = re.compile(r"</?mark>")
 

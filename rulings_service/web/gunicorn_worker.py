@@ -52,7 +52,8 @@ LINGER_BYTES = 1024 * 1024
 WORKER_CONNECTIONS = 1000
 
 #: gunicorn's refusals: exception class -> (status, reason, code, details), first match wins.
-REFUSALS: tuple[tuple[type[BaseException], tuple[int, str, str, str]], ...] = (
+REFUSALS: tuple[tuple[type[BaseException] | tuple[type[BaseException], ...],
+                     tuple[int, str, str, str]], ...] = (
     (http_errors.LimitRequestLine,
      (414, "URI Too Long", "uri_too_long",
       "The request line (method, URL and version) is longer than {limit} bytes.")),

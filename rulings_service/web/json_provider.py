@@ -32,7 +32,7 @@ and let lone surrogates through to fail later: both answered 500.
 from __future__ import annotations
 
 import json
-from typing import Any
+from typing import Any, cast
 
 import orjson
 from flask import Response
@@ -117,7 +117,9 @@ class OrjsonProvider(DefaultJSONProvider):
         obj = self._prepare_response_obj(args, kwargs)
         pretty = self.compact is False or (self.compact is None and self._app.debug)
         body = _encode(obj, indent=pretty, sort_keys=self.sort_keys) + b"\n"
-        return self._app.response_class(body, mimetype=self.mimetype)
+        # Flask types ``response_class`` as the sans-IO base; the app's is ``flask.Response``.
+        response_class = cast("type[Response]", self._app.response_class)
+        return response_class(body, mimetype=self.mimetype)
 
 
 def _encode(obj: Any, *, indent: bool, sort_keys: bool) -> bytes:

@@ -14,8 +14,8 @@ from marshmallow import Schema
 
 from rulings_service.web import links, replay_view, views
 from rulings_service.web import schemas as s
-from rulings_service.web.api import send
 from rulings_service.web.openapi import build_spec
+from rulings_service.web.send import send
 from rulings_service.web.services import services
 
 JSON_SUFFIX = ".json"
@@ -107,7 +107,7 @@ def search_page(as_json: bool = False) -> Response | str:
     raw = _args()
     if not raw.get("q"):
         raw.pop("q", None)
-        data = {"query": "", "filters": {}, "count": 0, "total": 0, "page": 1,
+        data: dict[str, Any] = {"query": "", "filters": {}, "count": 0, "total": 0, "page": 1,
                 "has_more": False, "next_page": None, "results": [], "facets": {},
                 "warnings": []}
         views.validate_args(s.SearchQuerySchema(partial=("q",)), raw, ignore_unknown=True)

@@ -17,6 +17,8 @@ from flask import Response, current_app, render_template, request, url_for
 from rulings_service.scenarios import sandbox
 from rulings_service.web import replay_view
 from rulings_service.web.errors import ApiError
+from rulings_service.web.schemas import ScenarioPageSchema
+from rulings_service.web.send import send
 from rulings_service.web.services import services
 
 #: Media types the run endpoint reads as YAML (JSON has its own parser and depth check).
@@ -187,9 +189,6 @@ def sandbox_download() -> Response:
 
 def scenario_page(scenario_id: str) -> str | Response:
     """One shipped scenario's replay on a page of its own, or its transcript as JSON."""
-    from rulings_service.web.api import send
-    from rulings_service.web.schemas import ScenarioPageSchema
-
     as_json = scenario_id.endswith(".json")
     if as_json:
         scenario_id = scenario_id[: -len(".json")]

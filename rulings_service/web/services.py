@@ -3,8 +3,10 @@
 They are gathered in one object stored on the app (``app.extensions``) so
 tests can inject a small corpus and the production factory can load the real
 build once per process, instead of views importing modules with global state.
-The scenario runner is optional: when it is absent, replay and audit routes
-are not registered at all rather than answering with made-up data.
+The scenarios are whatever satisfies :class:`ScenarioBackend`: the
+``rulings_service.scenarios`` package in production, a fixture directory in
+tests. ``scenarios=None`` serves the corpus alone; then the replay and audit
+routes are not registered at all rather than answering with made-up data.
 """
 
 from __future__ import annotations
@@ -15,21 +17,44 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from flask import current_app
+
+from rulings_service import scenarios as scenario_package
+from rulings_service.corpus_store import Corpus, current_dir, index_dir
+from rulings_service.coverage import Coverage, build_coverage
+from rulings_service.datafiles import ABBREVIATIONS, DATA_COPY_DIR, VOCABULARY
+from rulings_service.ensure import ensure_built
+from rulings_service.scenarios.audit import AuditMemo
+from rulings_service.scenarios.loader import Scenario
+from rulings_service.scenarios.status import classify, informational
+from rulings_service.search import Searcher, build_index
 
 logger = logging.getLogger(__name__)
 
 
+class ScenarioBackend(Protocol):
+    """What the views ask of the scenarios (``rulings_service.scenarios`` offers it)."""
+
+    def load_scenarios(self) -> list[Scenario]: ...
+
+    def replay(self, scenario_id: str) -> dict[str, Any]: ...
+
+    def run_audit(self, set: str | None = None, card: str | None = None, *,  # noqa: A002
+                  corpus: Corpus | None = None, memo: AuditMemo | None = None
+                  ) -> dict[str, Any]: ...
+
+    def ruling_status(self, ruling_id: str) -> dict[str, Any]: ...
+
+
 @dataclass
 class Services:
-    """What the views need; ``scenarios`` is the ``rulings_service.scenarios`` module or None."""
+    """What the views need; ``scenarios`` is None to serve the corpus without replays."""
 
-    corpus: Any
-    searcher: Any
-    scenarios: ModuleType | Any | None = None
+    corpus: Corpus
+    searcher: Searcher
+    scenarios: ScenarioBackend | None = None
     #: ruling id -> ids of the scenarios demonstrating it (filled by ``index_scenarios``).
     scenarios_by_ruling: dict[str, list[str]] = field(default_factory=dict)
     scenario_titles: dict[str, str] = field(default_factory=dict)
@@ -42,9 +67,9 @@ class Services:
         default_factory=dict, repr=False
     )
     #: The ``AuditMemo`` of this process: scenario files read and replayed once (``audit``).
-    _audit_memo: Any = field(default=None, repr=False)
+    _audit_memo: AuditMemo | None = field(default=None, repr=False)
     _audit_lock: threading.Lock = field(default_factory=threading.Lock, repr=False)
-    _coverage: Any = field(default=None, repr=False)
+    _coverage: Coverage | None = field(default=None, repr=False)
     _memo: dict[str, Any] = field(default_factory=dict, repr=False)
 
     def cached(self, name: str, compute: Callable[[], Any]) -> Any:
@@ -53,13 +78,10 @@ class Services:
             self._memo[name] = compute()
         return self._memo[name]
 
-    def coverage(self) -> Any:
+    def coverage(self) -> Coverage:
         """The build's :class:`~rulings_service.coverage.Coverage`, computed on first use."""
         if self._coverage is None:
-            from rulings_service.coverage import build_coverage
-
-            self._coverage = build_coverage(
-                self.corpus, self.status, getattr(self, "card_text_scenarios", None))
+            self._coverage = build_coverage(self.corpus, self.status, self.card_text_scenarios)
         return self._coverage
 
     def status(self, ruling_id: str) -> dict[str, Any] | None:
@@ -74,11 +96,18 @@ class Services:
                 return {"ruling_id": ruling_id, "status": "unavailable", "error": str(exc)}
         return self._status[ruling_id]
 
+    def _backend(self) -> ScenarioBackend:
+        """The scenarios; the replay and audit routes exist only when there are some."""
+        if self.scenarios is None:
+            raise LookupError("this app serves no scenarios")
+        return self.scenarios
+
     def replay(self, scenario_id: str) -> dict[str, Any]:
         """A scenario's transcript; scenarios and engine are fixed for a process's life."""
+        backend = self._backend()
         if scenario_id not in self._replays:
             try:
-                self._replays[scenario_id] = self.scenarios.replay(scenario_id)
+                self._replays[scenario_id] = backend.replay(scenario_id)
             except Exception as exc:  # noqa: BLE001 - show the failure on the page, not a 500
                 logger.warning("replay of %s failed: %s", scenario_id, exc)
                 return {"id": scenario_id, "title": self.scenario_titles.get(scenario_id),
@@ -100,22 +129,20 @@ class Services:
         report = self._audits.get(key)
         if report is not None:
             return report
-        report = self.scenarios.run_audit(set=set_id, card=card, corpus=self.corpus,
-                                          memo=self.prime_audit())
+        report = self._backend().run_audit(set=set_id, card=card, corpus=self.corpus,
+                                           memo=self.prime_audit())
         self._audits[key] = report
         return report
 
-    def prime_audit(self) -> Any:
+    def prime_audit(self) -> AuditMemo:
         """The memo, filled by one whole audit (under a lock: concurrent first calls wait)."""
+        backend = self._backend()
         with self._audit_lock:
             if self._audit_memo is None:
-                from rulings_service.scenarios.audit import AuditMemo
-
                 memo = AuditMemo()
-                self._audits[(None, None)] = self.scenarios.run_audit(
-                    corpus=self.corpus, memo=memo)
+                self._audits[(None, None)] = backend.run_audit(corpus=self.corpus, memo=memo)
                 self._audit_memo = memo
-        return self._audit_memo
+            return self._audit_memo
 
     def index_scenarios(self) -> None:
         """Map rulings to their scenarios once, so a ruling page needs no scan."""
@@ -127,25 +154,21 @@ class Services:
             logger.warning("scenarios could not be loaded; pages show no replays: %s", exc)
             return
         for scenario in found:
-            sid = _attr(scenario, "id")
-            self.scenario_titles[sid] = _attr(scenario, "title") or sid
-            for ruling_id in _attr(scenario, "rulings") or ():
+            sid = scenario.id
+            self.scenario_titles[sid] = scenario.title or sid
+            for ruling_id in scenario.rulings:
                 self.scenarios_by_ruling.setdefault(ruling_id, []).append(sid)
-            if _attr(scenario, "card_text"):
-                self.card_text_scenarios.setdefault(_attr(scenario, "card_text"), []).append(sid)
+            if scenario.card_text:
+                self.card_text_scenarios.setdefault(scenario.card_text, []).append(sid)
         self._classify_all()
 
     def _classify_all(self) -> None:
         """Every ruling's status at once, from one read of the scenario files.
 
         ``ruling_status`` re-reads the scenario files on each call, which is
-        fine for one page but not for a card with thirty rulings under load;
-        when the scenario package offers its classifier, use it once here.
+        fine for one page but not for a card with thirty rulings under load,
+        so the classifier runs once here over what ``index_scenarios`` found.
         """
-        try:
-            from rulings_service.scenarios.status import classify, informational
-        except ImportError:
-            return
         try:
             info = informational()
         except Exception as exc:  # noqa: BLE001 - fall back to per-ruling ruling_status
@@ -160,16 +183,10 @@ class Services:
             self._status[ruling["id"]] = record
 
 
-def _attr(obj: Any, name: str) -> Any:
-    """Read a field from a dataclass-like object or a mapping."""
-    if isinstance(obj, dict):
-        return obj.get(name)
-    return getattr(obj, name, None)
-
-
 def services() -> Services:
     """The services of the app handling the current request."""
-    return current_app.extensions["rulings"]
+    found: Services = current_app.extensions["rulings"]
+    return found
 
 
 def load_default_services(build_dir: Path | None = None, prime_audit: bool = True) -> Services:
@@ -177,27 +194,20 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
 
     The audit is computed here too (``prime_audit``), once per process that loads
     the build, so no request pays for replaying the scenarios.
-
-    Imports happen here, not at module level, so the web package can be
-    imported (and tested with an injected corpus) without a build on disk.
     """
-    from rulings_service import corpus_store
-    from rulings_service.datafiles import ABBREVIATIONS, DATA_COPY_DIR, VOCABULARY
-    from rulings_service.search import Searcher, build_index
-
-    corpus = corpus_store.ensure_built(build_dir)
-    index_path = corpus_store.index_dir(build_dir)
+    corpus = ensure_built(build_dir)
+    index_path = index_dir(build_dir)
     if not (index_path.is_dir() and any(index_path.iterdir())):
         build_index(corpus, index_path)
-    data = corpus_store.current_dir(build_dir).resolve() / DATA_COPY_DIR
+    data = current_dir(build_dir).resolve() / DATA_COPY_DIR
     # The build's copies of the lexicon and abbreviations (datafiles.py): what the
     # build checked, whatever has happened to corpus/ since.
     searcher = Searcher.open(
         index_path, corpus,
         abbreviations_file=present(data / ABBREVIATIONS), lexicon_file=present(data / VOCABULARY))
-    found = Services(corpus=corpus, searcher=searcher, scenarios=load_scenario_module())
+    found = Services(corpus=corpus, searcher=searcher, scenarios=scenario_package)
     found.index_scenarios()
-    if prime_audit and found.scenarios is not None:
+    if prime_audit:
         # Before gunicorn forks its workers (``preload_app``), so each inherits it.
         try:
             found.prime_audit()
@@ -215,13 +225,3 @@ def load_default_services(build_dir: Path | None = None, prime_audit: bool = Tru
 def present(path: Path) -> Path | None:
     """``path`` if the file exists (a build made before builds copied it has none)."""
     return path if path.is_file() else None
-
-
-def load_scenario_module() -> ModuleType | None:
-    """The scenario runner if it is installed and offers the agreed functions."""
-    try:
-        from rulings_service import scenarios
-    except ImportError:
-        return None
-    needed = ("load_scenarios", "replay", "run_audit", "ruling_status")
-    return scenarios if all(hasattr(scenarios, n) for n in needed) else None

@@ -9,6 +9,7 @@ shows.
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from typing import Any
 
 from flask import current_app, g
@@ -45,7 +46,7 @@ def validate_args(schema: Schema, data: Any, *, ignore_unknown: bool = False) ->
         general = messages.get("_schema", [])
         parts = [f"{k}: {'; '.join(map(str, v))}" for k, v in fields_part.items()]
         details = "; ".join([*map(str, general), *parts]) or "invalid input"
-        raise ApiError(400, "invalid_input", details, **{"fields": fields_part}) from exc
+        raise ApiError(400, "invalid_input", details, fields=fields_part) from exc
 
 
 def note_warning(text: str) -> None:
@@ -290,7 +291,8 @@ def kingdoms(page: int = 1) -> dict[str, Any]:
 # ----------------------------------------------------------------- search
 def _hit_dict(hit: Any) -> dict[str, Any]:
     """A hit in ``SearchHitSchema``'s fields, order and types (the API sends it as is)."""
-    get = hit.get if isinstance(hit, dict) else lambda name: getattr(hit, name)
+    get: Callable[[str], Any] = (
+        hit.get if isinstance(hit, dict) else lambda name: getattr(hit, name))
     slug = get("card_slug")
     ruling_id = str(get("ruling_id"))
     return {

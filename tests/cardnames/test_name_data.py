@@ -72,7 +72,7 @@ def test_abbreviations_name_known_cards(catalogue: Catalogue) -> None:
 
 
 def test_every_published_set_has_a_name_and_release(catalogue: Catalogue) -> None:
-    from rulings_service.coverage import set_facts
+    from rulings_service.sets import set_facts
 
     named = {entry["id"] for entry in set_facts()}
     assert {n.set_id for n in load_published()[0]} <= named

@@ -17,17 +17,12 @@ import pytest
 import yaml
 from click.testing import CliRunner
 
-from rulings_service import artefacts
+from rulings_service import artefacts, ensure
 from rulings_service import build as build_module
 from rulings_service.build import BuildContext, BuildError, build, write_corpus_json
 from rulings_service.cli import corpus_commands, serve_commands
-from rulings_service.corpus_store import (
-    CorpusDamaged,
-    corpus_file,
-    current_dir,
-    ensure_built,
-    load_corpus,
-)
+from rulings_service.corpus_store import corpus_file, current_dir, load_corpus
+from rulings_service.ensure import CorpusDamaged, ensure_built
 from rulings_service.paths import SOURCES_DIR
 
 DUMP = "000_847cd3a30e55ddae.txt"
@@ -117,7 +112,7 @@ def _cannot_rebuild(monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(*_args: object, **_kwargs: object) -> None:
         raise BuildError("x/000_847cd3a30e55ddae.txt: at character 5: damaged")
 
-    monkeypatch.setattr(build_module, "build", broken)
+    monkeypatch.setattr(ensure, "build", broken)
 
 
 def test_damaged_build_that_cannot_be_rebuilt_is_one_line(tmp_path: Path,

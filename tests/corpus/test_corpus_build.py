@@ -322,7 +322,7 @@ def test_corpus_lookups(corpus: Corpus) -> None:
 def test_ensure_built_builds_once_when_missing(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from rulings_service import build as build_module
-    from rulings_service.corpus_store import ensure_built
+    from rulings_service.ensure import ensure_built
 
     monkeypatch.setattr(build_module, "default_steps", lambda: list(CORPUS_ONLY))
     first = ensure_built(tmp_path / "fresh")
@@ -346,7 +346,9 @@ def test_unreadable_corpus_is_a_clear_error(tmp_path: Path) -> None:
 def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     from rulings_service import build as build_module
-    from rulings_service.corpus_store import INPUTS_FILE, ensure_built, is_current
+    from rulings_service import ensure
+    from rulings_service.corpus_store import INPUTS_FILE, is_current
+    from rulings_service.ensure import ensure_built
 
     monkeypatch.setattr(build_module, "default_steps", lambda: list(CORPUS_ONLY))
     out = tmp_path / "stale"
@@ -364,7 +366,7 @@ def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
     def broken(*_args: object, **_kwargs: object) -> None:
         raise BuildError("000_847cd3a30e55ddae.txt: at character 5: damaged")
 
-    monkeypatch.setattr(build_module, "build", broken)
+    monkeypatch.setattr(ensure, "build", broken)
     told: list[str] = []
     corpus = ensure_built(out, on_stale=told.append)
     assert told == ["corpus is stale and could not be rebuilt, using the previous build: "
@@ -374,7 +376,7 @@ def test_ensure_built_rebuilds_a_stale_corpus(tmp_path: Path,
 
 
 def _stale_build_that_cannot_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    from rulings_service import build as build_module
+    from rulings_service import ensure
     from rulings_service.corpus_store import INPUTS_FILE
 
     out = tmp_path / "stale"
@@ -385,17 +387,17 @@ def _stale_build_that_cannot_rebuild(tmp_path: Path, monkeypatch: pytest.MonkeyP
         raise BuildError("x/003_ef1597221509dafe.txt: content differs from the manifest\n"
                          "  (sha256 ...)")
 
-    monkeypatch.setattr(build_module, "build", broken)
+    monkeypatch.setattr(ensure, "build", broken)
     return out
 
 
 def test_stale_corpus_notice_is_a_logged_warning_not_a_python_warning(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
         recwarn: pytest.WarningsRecorder) -> None:
-    from rulings_service.corpus_store import ensure_built
+    from rulings_service.ensure import ensure_built
 
     out = _stale_build_that_cannot_rebuild(tmp_path, monkeypatch)
-    with caplog.at_level("WARNING", logger="rulings_service.corpus_store"):
+    with caplog.at_level("WARNING", logger="rulings_service.ensure"):
         assert ensure_built(out).rulings
     assert [r.getMessage() for r in caplog.records] == [
         "corpus is stale and could not be rebuilt, using the previous build: "

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
-from test_scenarios_catch_breakage import hook, no_op, turn_patch
+from breakage_helpers import hook, no_op, turn_patch
 
 from engine.cards import hinterlands as hl
 from engine.cost import Cost

@@ -7,14 +7,14 @@ import json
 import pytest
 from click.testing import CliRunner
 
-import rulings_service.search as search_pkg
+from rulings_service import ensure
 from rulings_service.cli import main
 from rulings_service.search import Searcher
 
 
 @pytest.fixture()
 def runner(searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> CliRunner:
-    monkeypatch.setattr(search_pkg, "_default", searcher)
+    monkeypatch.setattr(ensure, "_default", searcher)
     return CliRunner()
 
 
@@ -55,7 +55,7 @@ def test_unopenable_index_is_a_clear_error(monkeypatch: pytest.MonkeyPatch) -> N
     def broken() -> Searcher:
         raise OSError("no corpus built")
 
-    monkeypatch.setattr(search_pkg, "default_searcher", broken)
+    monkeypatch.setattr(ensure, "default_searcher", broken)
     result = CliRunner().invoke(main, ["search", "feast"])
     assert result.exit_code == 1 and "could not open the search index" in result.output
     assert "Traceback" not in result.output

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 import pytest
 from click.testing import CliRunner
 from flask import Flask
@@ -9,6 +11,7 @@ from flask import Flask
 from rulings_service.app import create_app
 from rulings_service.cli import main as rulings_cli
 from rulings_service.cli import serve_commands
+from rulings_service.web.config import DEFAULTS
 
 
 def test_environment_overrides_defaults(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -20,6 +23,40 @@ def test_environment_overrides_defaults(app: Flask, monkeypatch: pytest.MonkeyPa
     body = {"message": "[[Feast]] [[Cellar]] [[Market]]"}
     data = configured.test_client().post("/api/v1/resolve", json=body).get_json()
     assert len(data["references"]) == 2 and "first 2 of 3" in data["warnings"][0]
+
+
+@pytest.mark.parametrize("key", sorted(DEFAULTS))
+def test_every_documented_key_is_read_from_the_environment(
+        key: str, app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    default = DEFAULTS[key]
+    # A value of the default's type but unlike it, so a key that is not read fails.
+    if isinstance(default, bool):
+        value: object = not default
+    elif isinstance(default, int | float):
+        value = default * 2 + 1
+    else:
+        value = "https://rulings.example.org"
+    monkeypatch.setenv(f"RULINGS_{key}", json.dumps(value))
+    configured = create_app(services=app.extensions["rulings"])
+    assert configured.config[key] == value != default
+
+
+def test_a_value_that_is_not_json_is_kept_as_text(
+        app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("RULINGS_BASE_URL", "https://rulings.example.org")
+    configured = create_app(services=app.extensions["rulings"])
+    assert configured.config["BASE_URL"] == "https://rulings.example.org"
+    assert "https://rulings.example.org/" in configured.test_client().get(
+        "/api/v1/search?q=feast").get_data(as_text=True)
+
+
+def test_environment_beats_the_instance_file(
+        app: Flask, tmp_path, monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "config.py").write_text("CACHE_MAX_AGE = 7\n")
+    monkeypatch.setattr(Flask, "auto_find_instance_path", lambda self: str(tmp_path))
+    monkeypatch.setenv("RULINGS_CACHE_MAX_AGE", "11")
+    configured = create_app(services=app.extensions["rulings"])
+    assert configured.config["CACHE_MAX_AGE"] == 11
 
 
 def test_mapping_beats_environment(app: Flask, monkeypatch: pytest.MonkeyPatch) -> None:

@@ -18,7 +18,8 @@ from web_fixtures import FixtureScenarios
 
 from rulings_service.app import create_app
 from rulings_service.corpus_store import Corpus
-from rulings_service.coverage import build_coverage, set_facts
+from rulings_service.coverage import build_coverage
+from rulings_service.sets import set_facts
 from rulings_service.web.services import Services
 
 

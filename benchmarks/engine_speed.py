@@ -1,15 +1,28 @@
-"""Games per second of our engine with two Big Money bots, and the ratio to pyminion.
+"""Games per second of our engine and of pyminion 0.4.0, alternated in one run.
 
-    .venv/bin/python benchmarks/engine_speed.py [--games 1000] [--json] [--skip-pyminion]
+    .venv/bin/python benchmarks/engine_speed.py [--games 300] [--rounds 5] [--json]
+    .venv/bin/python benchmarks/engine_speed.py --skip-pyminion   # ours only
 
-Both engines play the same kind of game: 2 players, the classic Big Money bot
+Both engines play the same games: 2 players, each the classic Big Money bot
 (buy Province at 8, Gold at 6, Silver at 3; no Duchies), the same fixed
-Kingdom of base cards, a fresh game (setup included) each time, logging off.
-Our engine runs as the library is shipped (moves all-or-nothing). pyminion
-0.4.0 runs in its own virtualenv, ``benchmarks/.venv-pyminion``, which this
-script creates on first use (pip install pyminion==0.4.0); it is never a
-dependency of the project. Each engine is timed ``--repeat`` times and the
-best run counts (the least disturbed by other processes).
+Kingdom of base cards, a fresh game (setup included) each time, the same
+number of games per round.
+
+Peer configuration (pyminion as its users would benchmark it):
+pyminion 0.4.0 runs ``benchmarks/pyminion_speed.py`` in its own virtualenv,
+``benchmarks/.venv-pyminion`` (created on first use with ``pip install
+pyminion==0.4.0``; never a dependency of the project), with ``log_stdout=False``,
+``log_file=False`` and Python logging disabled. Only its games are timed.
+
+Our configuration: the library as shipped, no log attached, moves
+all-or-nothing (``atomic``), no instrumentation.
+
+The two engines alternate ``--rounds`` times in this one process (ours, then
+pyminion, then ours...), so that load from other processes falls on both
+alike. The reported ratio is the total time pyminion took over the total time
+ours took for the same number of games; its spread is the min-max of the
+per-round ratios. The ratio of CPU time per game is printed too: on a shared,
+loaded machine it is the steadier figure (wall time also counts preemption).
 """
 
 from __future__ import annotations
@@ -36,18 +49,20 @@ PYMINION_VERSION = "0.4.0"
 def ours(games: int, seed: int) -> dict[str, float]:
     """Play ``games`` Big Money games on our engine; return timing and averages."""
     turns = 0
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         bot = BigMoneyProvider(duchy_dancing=False)
         game = new_game(KINGDOM, 2, seed=seed * 100_003 + i, providers=[bot])
         result = game.play_game(max_turns=400)
         turns += sum(result.turns)
-    seconds = time.perf_counter() - start
-    return {"games": games, "seconds": seconds, "games_per_second": games / seconds,
+    seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return {"games": games, "seconds": seconds, "cpu_seconds": cpu,
+            "games_per_second": games / seconds,
             "average_turns": turns / games}
 
 
-def _pyminion_python() -> Path:
+def pyminion_python() -> Path:
+    """The interpreter of pyminion's own virtualenv, created on first use."""
     python = PYMINION_VENV / "bin" / "python"
     if not python.exists():
         print(f"creating {PYMINION_VENV} with pyminion {PYMINION_VERSION}...", file=sys.stderr)
@@ -60,43 +75,83 @@ def _pyminion_python() -> Path:
 def theirs(games: int, seed: int) -> dict[str, float]:
     """Run pyminion_speed.py in the pyminion venv and read its JSON line."""
     out = subprocess.run(
-        [str(_pyminion_python()), str(HERE / "pyminion_speed.py"), "--games", str(games),
+        [str(pyminion_python()), str(HERE / "pyminion_speed.py"), "--games", str(games),
          "--seed", str(seed)],
         check=True, capture_output=True, text=True,
     ).stdout
-    return json.loads(out.strip().splitlines()[-1])
+    result: dict[str, float] = json.loads(out.strip().splitlines()[-1])
+    return result
+
+
+def summarize(rounds: list[tuple[dict[str, float], dict[str, float]]]) -> dict[str, float]:
+    """Totals over the rounds of (ours, pyminion): games/s of each, the ratio of the
+    total times (above 1: ours is faster), and the min and max of the per-round ratios."""
+    per_round = [t["seconds"] / t["games"] / (o["seconds"] / o["games"]) for o, t in rounds]
+    ours_games = sum(o["games"] for o, _ in rounds)
+    ours_seconds = sum(o["seconds"] for o, _ in rounds)
+    their_games = sum(t["games"] for _, t in rounds)
+    their_seconds = sum(t["seconds"] for _, t in rounds)
+    ours_gps = ours_games / ours_seconds
+    their_gps = their_games / their_seconds
+    summary = {"ours_games_per_second": ours_gps, "pyminion_games_per_second": their_gps,
+               "ratio": ours_gps / their_gps, "ratio_min": min(per_round),
+               "ratio_max": max(per_round)}
+    if all("cpu_seconds" in o and "cpu_seconds" in t for o, t in rounds):
+        # CPU time is what each engine itself spent: on a loaded machine the wall-clock
+        # ratio also measures who was preempted more.
+        summary["cpu_ratio"] = (sum(t["cpu_seconds"] for _, t in rounds) / their_games) / (
+            sum(o["cpu_seconds"] for o, _ in rounds) / ours_games)
+    return summary
 
 
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--pyminion-games", type=int, default=300)
+    parser.add_argument("--games", type=int, default=300, help="games per engine per round")
+    parser.add_argument("--rounds", type=int, default=5, help="alternations of the two")
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--skip-pyminion", action="store_true")
     parser.add_argument("--json", action="store_true")
     args = parser.parse_args()
-    if args.games < 1 or args.repeat < 1:
-        parser.error("--games and --repeat must be positive")
-    best = max((ours(args.games, args.seed) for _ in range(args.repeat)),
-               key=lambda r: r["games_per_second"])
-    report: dict[str, object] = {"kingdom": KINGDOM, "ours": best}
-    if not args.skip_pyminion:
-        other = max((theirs(args.pyminion_games, args.seed) for _ in range(args.repeat)),
-                    key=lambda r: r["games_per_second"])
-        report["pyminion"] = other
-        report["ratio"] = best["games_per_second"] / other["games_per_second"]
+    if args.games < 1 or args.rounds < 1:
+        parser.error("--games and --rounds must be positive")
+    report: dict[str, object] = {"kingdom": KINGDOM, "games_per_round": args.games,
+                                 "rounds": args.rounds}
+    if args.skip_pyminion:
+        runs = [ours(args.games, args.seed + r) for r in range(args.rounds)]
+        gps = sum(r["games"] for r in runs) / sum(r["seconds"] for r in runs)
+        report["ours_games_per_second"] = gps
+        report["average_turns"] = sum(r["average_turns"] for r in runs) / len(runs)
+        if args.json:
+            print(json.dumps(report))
+        else:
+            print(f"ours:     {gps:8.1f} games/s ({args.rounds} x {args.games} games)")
+        return 0
+    pyminion_python()  # create the venv before any timing
+    rounds = []
+    for r in range(args.rounds):
+        # Alternate which engine goes first, so neither always meets a warm or cold CPU.
+        if r % 2 == 0:
+            mine = ours(args.games, args.seed + r)
+            other = theirs(args.games, args.seed + r)
+        else:
+            other = theirs(args.games, args.seed + r)
+            mine = ours(args.games, args.seed + r)
+        rounds.append((mine, other))
+    report.update(summarize(rounds))
+    report["ours_average_turns"] = sum(o["average_turns"] for o, _ in rounds) / len(rounds)
+    report["pyminion_average_turns"] = sum(t["average_turns"] for _, t in rounds) / len(rounds)
     if args.json:
         print(json.dumps(report))
     else:
-        print(f"ours:     {best['games_per_second']:8.1f} games/s "
-              f"({best['average_turns']:.1f} turns per game, {args.games} games)")
-        if "pyminion" in report:
-            other = report["pyminion"]
-            assert isinstance(other, dict)
-            print(f"pyminion: {other['games_per_second']:8.1f} games/s "
-                  f"({other['average_turns']:.1f} turns per game, {args.pyminion_games} games)")
-            print(f"ratio:    {report['ratio']:8.2f}x")
+        print(f"ours:     {report['ours_games_per_second']:8.1f} games/s "
+              f"({report['ours_average_turns']:.1f} turns per game)")
+        print(f"pyminion: {report['pyminion_games_per_second']:8.1f} games/s "
+              f"({report['pyminion_average_turns']:.1f} turns per game; logging off)")
+        print(f"ratio:    {report['ratio']:8.2f}x  (min {report['ratio_min']:.2f}, "
+              f"max {report['ratio_max']:.2f} over {args.rounds} rounds of "
+              f"{args.games} games each)")
+        if "cpu_ratio" in report:
+            print(f"cpu ratio:{report['cpu_ratio']:8.2f}x  (CPU time per game, pyminion / ours)")
     return 0
 
 

@@ -6,6 +6,9 @@ position), drive it with the moves of :class:`Game`, and answer its
 :class:`RandomProvider`, :class:`BigMoneyProvider`).
 """
 
+# First, so that every card module has registered its definitions (engine.registry
+# is filled by them and never imports them back).
+import engine.cards  # noqa: F401  isort: skip
 from engine.cards.core import Card, CardDef, EventDef
 from engine.cost import Cost
 from engine.decisions import (

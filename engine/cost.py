@@ -32,6 +32,10 @@ class Cost:
         return (self.coins, self.potion, self.debt) == (other.coins, other.potion, other.debt)
 
     def __hash__(self) -> int:
+        # Equal objects hash alike: a plain coin cost equals its int, so it hashes as one
+        # (``Cost(3) in {3}`` and ``3 in {Cost(3)}`` hold).
+        if not self.potion and not self.debt:
+            return hash(self.coins)
         return hash((self.coins, self.potion, self.debt))
 
     def __repr__(self) -> str:

@@ -20,10 +20,11 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import partial
 from typing import Any
 
+from engine import registry
 from engine.cards.core import Card, CardDef, EventDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
-from engine.errors import SetupError, StepLimitExceeded
+from engine.errors import IllegalMove, SetupError, StepLimitExceeded
 from engine.log import EventLog, LogEvent
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
 from engine.triggers import Pending
@@ -271,7 +272,21 @@ class GameBase:
         """Create a physical card; only setup code should need this."""
         self._uid += 1
         self.card_count += 1
-        # Keep the "does this family exist in the game" flags true to the cards.
+        self._note_defn(defn)
+        return Card(self._uid, defn)
+
+    def new_cards(self, defns: Sequence[CardDef]) -> list[Card]:
+        """Create physical cards in order, as :meth:`new_card` one by one would (the same
+        uids); setup builds whole piles with it, noting each definition once."""
+        for defn in dict.fromkeys(defns):
+            self._note_defn(defn)
+        first = self._uid + 1
+        self._uid += len(defns)
+        self.card_count += len(defns)
+        return [Card(uid, defn) for uid, defn in enumerate(defns, first)]
+
+    def _note_defn(self, defn: CardDef) -> None:
+        """Keep the "does this family exist in the game" flags true to the cards."""
         if defn.react_gain:
             self._gain_reactions = True
         if defn.react_any_gain:
@@ -290,13 +305,10 @@ class GameBase:
             self.cost_modifiers.append(defn.cost_modifier)
         if defn.react_trash:
             self._trash_reactions = True
-        return Card(self._uid, defn)
 
     def _refresh_flags(self) -> None:
         """Note which trigger families exist in this game, so absent ones cost nothing."""
         defs = {c.defn for pile in self.piles.values() for c in pile.cards}
-        from engine import registry
-
         kingdom = defs | {d for d in map(registry.all_cards().get, self.piles) if d is not None}
         self.turn_starts = sorted({d.each_turn for d in kingdom if d.each_turn is not None},
                                   key=lambda f: f.__qualname__)
@@ -323,8 +335,6 @@ class GameBase:
 
     def player(self, index: int) -> Player:
         """The player with 0-based ``index`` (an IllegalMove if there is none)."""
-        from engine.errors import IllegalMove
-
         if not isinstance(index, int) or not 0 <= index < len(self.players):
             raise IllegalMove(f"no player {index!r} (players are 0..{len(self.players) - 1})")
         return self.players[index]
@@ -425,10 +435,10 @@ class GameBase:
         top_cards: list[Card] = []
         bottom_cards: list[Card] = []
         if self.traits:  # Fated: chosen while the cards are still in the discard pile
-            for hook, pile in self._trait_hooks("on_shuffle"):
-                top, bottom = hook(self, p, list(cards), pile)
-                top_cards += top
-                bottom_cards += bottom
+            for fate, pile in self._trait_hooks("on_shuffle"):
+                tops, bottoms = fate(self, p, list(cards), pile)
+                top_cards += tops
+                bottom_cards += bottoms
         p.discard = kept
         if self._in_move and self._rng_saved is None:
             self._rng_saved = self.rng.getstate()
@@ -506,6 +516,18 @@ class GameBase:
             self._event("shuffle", p, (), source, count=len(p.deck))
 
     # ----------------------------------------------------------- primitives
+    def deck_into_discard(self, p: Player, source: str | None) -> int:
+        """Put ``p``'s whole deck into their discard pile at once, unseen (Chancellor,
+        Scavenger, Bag of Gold, Bad Omens: no card is looked at or moved one by one, so
+        nothing fires as a discard). The deck's top ends on the discard pile's bottom.
+        Returns how many cards moved (logged as ``deck=<count>``)."""
+        moved = p.deck
+        p.deck = []
+        p.discard.extend(reversed(moved))
+        if self._logging:
+            self._event("discard", p, (), source, deck=len(moved))
+        return len(moved)
+
     @staticmethod
     def held_by_durations(p: Player) -> set[int]:
         """Ids of ``p``'s cards in play that a waiting Duration effect keeps there (the
@@ -758,8 +780,6 @@ class GameBase:
 
     def _trait_gain(self, p: Player, card: Card) -> None:
         """Let each Trait in the game react to a gain (Rich, Cursed, Fawning...)."""
-        from engine import registry
-
         for trait, pile in list(self.traits.items()):
             defn = registry.all_traits().get(trait)
             if defn is not None and defn.on_gain is not None:
@@ -957,14 +977,28 @@ class GameBase:
     def discard_card(self, p: Player, card: Card, from_zone: list[Card],
                      source: str | None = None) -> None:
         """Move ``card`` to ``p``'s discard pile."""
-        from_zone.remove(card)
-        if self._masks:
-            self._unmask(card)
-        p.discard.append(card)
-        if self._logging:
-            self._event("discard", p, (card,), source)
-        if card.defn.on_discard is not None and self.phase != "cleanup":
-            card.defn.on_discard(self, p, card)
+        self.discard_cards(p, [card], from_zone, source)
+
+    def discard_cards(self, p: Player, cards: Sequence[Card], from_zone: list[Card],
+                      source: str | None = None) -> None:
+        """Discard ``cards`` all at once, then run their when-discarded effects (Tunnel).
+
+        Several cards discarded for one instruction (Militia's "discard down to
+        3") go together, as the Cellar FAQ says: a reaction to one of them
+        cannot touch the others while they are still in hand.
+        """
+        for card in cards:
+            from_zone.remove(card)
+            if self._masks:
+                self._unmask(card)
+            p.discard.append(card)
+            if self._logging:
+                self._event("discard", p, (card,), source)
+        if self.phase == "cleanup":
+            return
+        for card in cards:
+            if card.defn.on_discard is not None:
+                card.defn.on_discard(self, p, card)
 
     def topdeck(self, p: Player, card: Card, from_zone: list[Card],
                 source: str | None = None) -> None:
@@ -1095,8 +1129,6 @@ class GameBase:
         Boons discard pile, unless it is kept until Clean-up. With ``shared`` (another
         player's Boon received again: Sacred Grove, Pixie's second time) nothing moves;
         a shared The River's Gift still draws at the end of the turn. Returns the name."""
-        from engine import registry
-
         if name is None:
             name = self.next_landscape(self.boons)
             if name is None:
@@ -1122,8 +1154,6 @@ class GameBase:
         """``p`` receives a Hex: the top of the Hexes deck, or ``name`` (the one Hex that
         "each other player receives", taken once: :meth:`hex_each_other`). Only a Hex
         taken here goes to the Hexes discard pile afterwards. Returns the name."""
-        from engine import registry
-
         taken = name is None
         if name is None:
             name = self.next_landscape(self.hexes)
@@ -1229,14 +1259,14 @@ class GameBase:
             if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
                 if w.once:
                     self.play_watchers.remove(w)
-                out.append(lambda w=w: w.then(self, w.owner, w.card, p, card, coins))
+                out.append(partial(w.then, self, w.owner, w.card, p, card, coins))
         for q in self.players:
             for eff in list(q.durations):
                 nt = eff.effect
                 if (isinstance(nt, NextTime) and nt.event == "play" and eff in q.durations
                         and nt.when(self, q, eff.card, p, card)):
                     q.durations.remove(eff)
-                    out.append(lambda nt=nt, q=q, eff=eff: nt.then(self, q, eff.card, p, card))
+                    out.append(partial(nt.then, self, q, eff.card, p, card))
         return out
 
     def _resolve_play(self, p: Player, card: Card, by: Card | None, again: bool) -> None:
@@ -1249,16 +1279,12 @@ class GameBase:
 
     def _trait_defn(self, card: Card, attr: str) -> Any:
         """The given attribute of the Trait on ``card``'s pile (None if none or unset)."""
-        from engine import registry
-
         trait = self.trait_of(card)
         defn = registry.all_traits().get(trait) if trait else None
         return getattr(defn, attr) if defn is not None else None
 
-    def _trait_hooks(self, attr: str) -> list[tuple[Callable[..., None], str]]:
+    def _trait_hooks(self, attr: str) -> list[tuple[Callable[..., Any], str]]:
         """(hook, pile) of every Trait in the game that has the hook ``attr``."""
-        from engine import registry
-
         out = []
         for trait, pile in self.traits.items():
             defn = registry.all_traits().get(trait)
@@ -1460,9 +1486,9 @@ class GameBase:
         Goons, Followers, Urchin, Sword, Poverty...); nothing with ``n`` or fewer."""
         excess = len(p.hand) - n
         if excess > 0:
-            for c in self.choose_from_hand(p, source, f"Discard {excess} cards",
-                                           min=excess, max=excess):
-                self.discard_card(p, c, p.hand, source)
+            chosen = self.choose_from_hand(p, source, f"Discard {excess} cards",
+                                           min=excess, max=excess)
+            self.discard_cards(p, chosen, p.hand, source)
 
     def take_top_if_named(self, p: Player, source: str, named: str) -> bool:
         """Reveal the top card of ``p``'s deck (shuffling if needed); if it is the card

@@ -1,9 +1,11 @@
 """The table of every card, Event and Trait the engine implements.
 
 The corpus uses :func:`implemented_names` to mark catalogue cards as
-implemented; the names are exactly the catalogue's names. Definitions register
-themselves when :mod:`engine.cards` is imported (done lazily here, so this
-module has no import cycle with the card modules).
+implemented; the names are exactly the catalogue's names. The card modules fill
+the table: they import this module and register their definitions, and the
+``engine`` package imports :mod:`engine.cards` before anything else, so the table
+is full whenever ``engine`` is importable. This module imports no card module:
+the dependency points one way (cards -> registry), with no cycle to hide.
 """
 
 from __future__ import annotations
@@ -15,7 +17,6 @@ _CARDS: dict[str, CardDef] = {}
 _EVENTS: dict[str, EventDef] = {}
 _LANDSCAPES: dict[str, LandscapeDef] = {}
 _TRAITS: dict[str, TraitDef] = {}
-_loaded = False
 
 
 def register(defn: CardDef) -> CardDef:
@@ -42,13 +43,6 @@ def register_trait(defn: TraitDef) -> TraitDef:
     return defn
 
 
-def _load() -> None:
-    global _loaded
-    if not _loaded:
-        _loaded = True
-        import engine.cards  # noqa: F401
-
-
 def register_landscape(defn: LandscapeDef) -> LandscapeDef:
     """Add a Boon, Hex or State definition; a name may be registered only once."""
     if defn.name in _CARDS or defn.name in _EVENTS or defn.name in _LANDSCAPES:
@@ -59,7 +53,6 @@ def register_landscape(defn: LandscapeDef) -> LandscapeDef:
 
 def landscape(name: str) -> LandscapeDef:
     """The definition of the Boon, Hex or State called ``name``."""
-    _load()
     try:
         return _LANDSCAPES[name]
     except KeyError:
@@ -68,13 +61,11 @@ def landscape(name: str) -> LandscapeDef:
 
 def landscapes(kind: str) -> list[str]:
     """Names of the implemented landscapes of one kind ("boon", "hex", "state"), in order."""
-    _load()
     return [n for n, d in _LANDSCAPES.items() if d.kind == kind]
 
 
 def card(name: str) -> CardDef:
     """The definition of the card called ``name`` (a :class:`SetupError` if unknown)."""
-    _load()
     try:
         return _CARDS[name]
     except KeyError:
@@ -83,7 +74,6 @@ def card(name: str) -> CardDef:
 
 def event(name: str) -> EventDef:
     """The definition of the Event called ``name`` (a :class:`SetupError` if unknown)."""
-    _load()
     try:
         return _EVENTS[name]
     except KeyError:
@@ -92,7 +82,6 @@ def event(name: str) -> EventDef:
 
 def trait(name: str) -> TraitDef:
     """The definition of the Trait called ``name`` (a :class:`SetupError` if unknown)."""
-    _load()
     try:
         return _TRAITS[name]
     except KeyError:
@@ -101,25 +90,21 @@ def trait(name: str) -> TraitDef:
 
 def all_traits() -> dict[str, TraitDef]:
     """Every Trait definition by name (a copy)."""
-    _load()
     return dict(_TRAITS)
 
 
 def is_event(name: str) -> bool:
     """True if ``name`` is an implemented Event."""
-    _load()
     return name in _EVENTS
 
 
 def all_cards() -> dict[str, CardDef]:
     """Every card definition by name (a copy)."""
-    _load()
     return dict(_CARDS)
 
 
 def all_events() -> dict[str, EventDef]:
     """Every Event definition by name (a copy)."""
-    _load()
     return dict(_EVENTS)
 
 
@@ -128,11 +113,9 @@ def kingdom_names() -> list[str]:
 
     This is what a random kingdom is drawn from.
     """
-    _load()
     return sorted(n for n, d in _CARDS.items() if d.kind in ("kingdom", "pile"))
 
 
 def implemented_names() -> frozenset[str]:
     """Exact catalogue names of every implemented card, Event, Boon, Hex, State and Trait."""
-    _load()
     return frozenset(_CARDS) | frozenset(_EVENTS) | frozenset(_LANDSCAPES) | frozenset(_TRAITS)

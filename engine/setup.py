@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import registry
-from engine.cards.core import Card, CardDef
+from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
 from engine.decisions import DecisionProvider
 from engine.errors import SetupError
 from engine.game import DEFAULT_STEP_LIMIT, Game
 from engine.state import DurationEffect, Pile, Player
+from engine.vocabulary import STARTING_PHASES
 
 RUINS = ("Abandoned Mine", "Ruined Library", "Ruined Market", "Ruined Village", "Survivors")
 SHELTERS = ("Hovel", "Necropolis", "Overgrown Estate")
@@ -188,8 +189,9 @@ MIXED_PILES: dict[str, Callable[[], list[str]]] = {"Loot": _loot_pool}
 
 def _rule_mixed_piles(ctx: SetupContext) -> None:
     """Loot: a face-down shuffled pile, not in the Supply, if any card or Event uses it."""
-    users = [*ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
-             *(registry.trait(t) for t in ctx.options.get("traits") or ())]
+    users: list[CardDef | EventDef | TraitDef] = [
+        *ctx.defs(), *(registry.event(e) for e in ctx.options.get("events") or ()),
+        *(registry.trait(t) for t in ctx.options.get("traits") or ())]
     for name, pool in MIXED_PILES.items():
         if name in ctx.piles or not any(name in d.extra_piles for d in users):
             continue
@@ -424,8 +426,12 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
                for i in range(ctx.players)]
     game = Game(players, {}, events={e: registry.event(e) for e in events}, rng=ctx.rng,
                 providers=providers, step_limit=step_limit)
+    defs: dict[str, CardDef] = {}  # one registry look-up per name, not per card
     for name, (card_names, supply, kingdom) in ctx.piles.items():
-        cards = [game.new_card(registry.card(n)) for n in card_names]
+        for n in card_names:
+            if n not in defs:
+                defs[n] = registry.card(n)
+        cards = game.new_cards([defs[n] for n in card_names])
         game.piles[name] = Pile(name, cards, supply=supply, kingdom=kingdom)
     game.black_market = [game.new_card(registry.card(n))
                          for n in ctx.landscape.get("black_market", ())]
@@ -501,7 +507,7 @@ def new_game(
     game = _build(ctx, providers, step_limit, evs, names)
     for p, deck_names in zip(game.players, ctx.starting, strict=True):
         p.coffers = ctx.landscape.get("coffers", 0)
-        p.discard = [game.new_card(registry.card(n)) for n in deck_names]
+        p.discard = game.new_cards([registry.card(n) for n in deck_names])
     for trait, pile in game.traits.items():  # Inherited changes the starting decks
         hook = registry.trait(trait).at_setup
         if hook is not None:
@@ -634,7 +640,7 @@ def _check_types(raw: Mapping[str, Any], where: str,
             raise SetupError(f"{where}: {key} must be {types[key][1]}, not {value!r}")
 
 
-PHASES_ALLOWED = ("action", "buy", "night")
+PHASES_ALLOWED = STARTING_PHASES  # the name other modules import
 
 
 def game_from_state(

@@ -18,17 +18,19 @@ import functools
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from engine import registry
 from engine.cards.core import Card
 from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.primitives import POSSESSION_MAT, GameBase, NextTime
 from engine.transaction import checkpoint, rollback
+from engine.vocabulary import Phase
 
 if TYPE_CHECKING:
     from engine.state import DurationEffect, Player
 
-PHASES = ("action", "buy", "night", "cleanup")
+PHASES = tuple(p.value for p in (Phase.ACTION, Phase.BUY, Phase.NIGHT, Phase.CLEANUP))
 #: The Buy-phase decision id for spending one Coin token (Guilds).
 SPEND_COFFER = "spend_coffer"
 
@@ -294,7 +296,7 @@ class Game(GameBase):
             self._react_to_buy(p, top)
 
     def buy_card_object(self, p: Player, card: Card, from_zone: list[Card],
-                        source: str) -> Card:
+                        source: str) -> Card | None:
         """``p`` buys ``card`` from a zone that is no Supply pile, outside the Buy phase
         (Black Market): pays its current cost, fires the when-buy triggers, then gains it.
 
@@ -440,8 +442,6 @@ class Game(GameBase):
 
     def _start_of_buy_states(self, p: Player) -> None:
         """The start-of-Buy-phase abilities of the States ``p`` has (Deluded, Envious)."""
-        from engine import registry
-
         for name in list(p.states):
             hook = registry.landscape(name).start_of_buy
             if hook is not None and name in p.states:
@@ -717,8 +717,6 @@ class Game(GameBase):
     def _start_of_turn_states(self, p: Player) -> None:
         """The start-of-turn abilities of the States ``p`` has (Lost in the Woods), after
         the Duration effects."""
-        from engine import registry
-
         for name in list(p.states):
             hook = registry.landscape(name).start_of_turn
             if hook is not None and name in p.states:
@@ -903,8 +901,6 @@ class Game(GameBase):
         """``p``'s score now: card VP (including Gardens-like cards) plus VP tokens."""
         total = p.vp_tokens
         if p.states:
-            from engine import registry
-
             total += sum(registry.landscape(s).vp for s in p.states)
         for c in p.all_cards():
             d = c.defn

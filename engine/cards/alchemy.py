@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 SET = "alchemy"
 
 
-def _a(name: str, cost: Cost, types: tuple[str, ...], **kw: object) -> CardDef:
+def _a(name: str, cost: Cost | int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 

@@ -68,8 +68,7 @@ BUREAUCRAT = _k("Bureaucrat", 4, ("Action", "Attack"), on_play=_bureaucrat)
 # --- Cellar: discard any number (all at once), then draw that many.
 def _cellar(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards", min=0, max=len(p.hand))
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)  # all at once (Cellar FAQ)
     if picked:
         g.draw(p, len(picked))
 
@@ -80,10 +79,7 @@ CELLAR = _k("Cellar", 2, ("Action",), actions=1, on_play=_cellar)
 # --- Chancellor: +2 coins; you may put your deck into your discard pile at once.
 def _chancellor(g: Game, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
 
 
 CHANCELLOR = _k("Chancellor", 3, ("Action",), coins=2, on_play=_chancellor)

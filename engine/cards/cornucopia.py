@@ -218,8 +218,8 @@ HORN_OF_PLENTY = _k("Horn of Plenty", 5, ("Treasure",), on_play=_horn_of_plenty)
 # from hand, else gains a Curse. The Bane pile itself is a setup rule
 # (engine.setup._rule_bane); with no Bane in the game nobody can reveal one.
 def _young_witch(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, card.name)
     for q in play.victims(g):
         banes = [c for c in q.hand if c.name == g.bane]
         if banes and g.yes_no(q, card.name, f"Reveal {banes[0].name} (a Bane card)?",
@@ -333,10 +333,7 @@ def _trusty_steed(g: Game, p: Player, card: Card, play: Play) -> None:
         for _ in range(4):  # as many as are left
             g.gain(p, "Silver", source=card.name)
         # Unseen, all at once (FAQ: no looking through it), as Chancellor does.
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
 
 
 BAG_OF_GOLD = _prize("Bag of Gold", ("Action",), actions=1, on_play=_bag_of_gold)
@@ -355,8 +352,8 @@ HORSE_TRADERS_MAT = "Horse Traders"
 
 
 def _horse_traders(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 def _horse_traders_react(g: Game, p: Player, card: Card, attack: Card) -> bool:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, PlayHook
 from engine.cost import Cost
-from engine.registry import register
+from engine.registry import implemented_names, register
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -220,14 +220,12 @@ SQUIRE = _k("Squire", 2, ("Action",), coins=1, on_play=_squire, on_trash=_squire
 def _storeroom(g: Game, p: Player, card: Card, play: Play) -> None:
     first = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 Card each)",
                                min=0, max=len(p.hand))
-    for c in first:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, first, p.hand, card.name)
     if first:
         g.draw(p, len(first))
     second = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 coin each)",
                                 min=0, max=len(p.hand))
-    for c in second:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, second, p.hand, card.name)
     g.coins += len(second)
 
 
@@ -311,8 +309,6 @@ IRONMONGER = _k("Ironmonger", 4, ("Action",), cards=1, actions=1, on_play=_ironm
 
 def _name_a_card(g: Game, p: Player, source: str) -> str:
     """Name any card (FAQ of Mystic and Rebuild: it need not be in this game or the Supply)."""
-    from engine.registry import implemented_names
-
     return g.choose_option(p, source, "Name a card",
                            [(n, n) for n in sorted(implemented_names())])
 
@@ -418,8 +414,8 @@ def _count(g: Game, p: Player, card: Card, play: Play) -> None:
                              ("topdeck", "put a card from your hand onto your deck"),
                              ("copper", "gain a Copper")])
     if first == "discard":
-        for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-            g.discard_card(p, c, p.hand, card.name)
+        chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+        g.discard_cards(p, chosen, p.hand, card.name)
     elif first == "topdeck":
         picked = g.choose_from_hand(p, card.name, "Put a card onto your deck")
         if picked:
@@ -444,10 +440,7 @@ COUNT = _k("Count", 5, ("Action",), on_play=_count)
 # from your discard pile onto your deck (not optional, FAQ).
 def _scavenger(g: Game, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
-        moved = p.deck
-        p.deck = []
-        p.discard.extend(reversed(moved))
-        g.log("discard", p, (), card.name, deck=len(moved))
+        g.deck_into_discard(p, card.name)
     picked = g.choose_cards(p, card.name, "Put a card from your discard pile onto your deck",
                             list(p.discard))
     if picked:

@@ -124,8 +124,11 @@ def _develop(g: Game, p: Player, card: Card, play: Play) -> None:
         able.reverse()
     for key in able:
         target = targets[key]
+        def exactly(d: CardDef, t: Cost = target) -> bool:
+            return g.cost(d) == t
+
         name = g.choose_supply(p, card.name, f"Gain a card costing exactly {target.coins}",
-                               pred=lambda d, t=target: g.cost(d) == t)
+                               pred=exactly)
         if name:
             g.gain(p, name, to="deck", source=card.name)
 
@@ -170,8 +173,8 @@ DUCHESS = _k("Duchess", 2, ("Action",), coins=2, on_play=_duchess,
 # --- Embassy: +5 Cards, discard 3 (as many as possible); when gained, each other
 # player gains a Silver, in turn order from the gainer's left.
 def _embassy(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 def _embassy_gained(g: Game, p: Player, card: Card) -> None:
@@ -283,8 +286,8 @@ ILL_GOTTEN_GAINS = _k("Ill-Gotten Gains", 5, ("Treasure",), coins=1,
 # cards from the discard pile (Inn itself included, if it is there) and shuffle them
 # into the deck.
 def _inn(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 def _inn_gained(g: Game, p: Player, card: Card) -> None:
@@ -399,8 +402,8 @@ NOMAD_CAMP = _k("Nomad Camp", 4, ("Action",), buys=1, coins=2, gain_to="deck")
 
 # --- Oasis: +1 Card, +1 Action, +1 coin, then discard a card (not optional).
 def _oasis(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard a card"):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard a card")
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 OASIS = _k("Oasis", 3, ("Action",), cards=1, actions=1, coins=1, on_play=_oasis)

@@ -243,8 +243,7 @@ UPGRADE = _k("Upgrade", 5, ("Action",), cards=1, actions=1, on_play=_upgrade)
 def _secret_chamber(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards",
                                 min=0, max=len(p.hand))
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)
     g.coins += len(picked)
 
 
@@ -321,8 +320,7 @@ MASQUERADE = _k("Masquerade", 3, ("Action",), cards=2, on_play=_masquerade)
 
 
 def _discard_hand_draw_four(g: Game, q: Player, source: str) -> None:
-    for c in list(q.hand):
-        g.discard_card(q, c, q.hand, source)
+    g.discard_cards(q, list(q.hand), q.hand, source)
     g.draw(q, 4)
 
 
@@ -353,8 +351,8 @@ def _torturer(g: Game, p: Player, card: Card, play: Play) -> None:
                                  [("discard", "discard 2 cards"),
                                   ("curse", "gain a Curse, to your hand")])
         if choice == "discard":
-            for c in g.choose_from_hand(q, card.name, "Discard 2 cards", min=2, max=2):
-                g.discard_card(q, c, q.hand, card.name)
+            chosen = g.choose_from_hand(q, card.name, "Discard 2 cards", min=2, max=2)
+            g.discard_cards(q, chosen, q.hand, card.name)
         else:
             g.gain(q, "Curse", to="hand", source=card.name)
 
@@ -373,8 +371,11 @@ def _swindler(g: Game, p: Player, card: Card, play: Play) -> None:
             continue
         cost = g.cost(top)
         g.trash_card(q, top, q.deck, card.name)
+        def same_cost(d: CardDef, cost: Cost = cost) -> bool:
+            return g.cost(d) == cost
+
         name = g.choose_supply(p, card.name, f"Give {q.name} a card costing the same",
-                               max_cost=cost, pred=lambda d, cost=cost: g.cost(d) == cost)
+                               max_cost=cost, pred=same_cost)
         if name:
             g.gain(q, name, source=card.name)
 

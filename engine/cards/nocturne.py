@@ -50,8 +50,7 @@ def _shepherd(g: Game, p: Player, card: Card, play: Play) -> None:
                                 min=0, max=len(p.hand), pred=lambda c: c.defn.is_victory)
     if picked:
         g.reveal(p, picked, card.name)
-        for c in picked:
-            g.discard_card(p, c, p.hand, card.name)
+        g.discard_cards(p, picked, p.hand, card.name)
         g.draw(p, 2 * len(picked))
 
 
@@ -451,8 +450,7 @@ def _secret_cave(g: Game, p: Player, card: Card, play: Play) -> None:
     if not g.yes_no(p, card.name, "Discard 3 cards?"):
         return
     picked = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)
     if len(picked) == 3:
         g.schedule_duration(p, card)
 
@@ -509,7 +507,7 @@ def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     names = [n for n in dict.fromkeys(c.name for c in p.in_play)
-             if n in g.piles and g.piles[n].top is not None and g.piles[n].top.name == n]
+             if n in g.piles and (top := g.piles[n].top) is not None and top.name == n]
     if not names:
         return
     name = names[0] if len(names) == 1 else g.choose_option(
@@ -591,8 +589,7 @@ def _skys_gift(g: Game, p: Player, name: str) -> None:
     if not p.hand or not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
         return  # (with no cards in hand there is nothing to choose)
     picked = g.choose_from_hand(p, name, "Discard 3 cards", min=3, max=3)
-    for c in picked:
-        g.discard_card(p, c, p.hand, name)
+    g.discard_cards(p, picked, p.hand, name)
     if len(picked) == 3:
         g.gain(p, "Gold", source=name)
 
@@ -614,8 +611,8 @@ def _swamps_gift(g: Game, p: Player, name: str) -> None:
 
 def _winds_gift(g: Game, p: Player, name: str) -> None:
     g.draw(p, 2)
-    for c in g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2):
-        g.discard_card(p, c, p.hand, name)
+    chosen = g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2)
+    g.discard_cards(p, chosen, p.hand, name)
 
 
 THE_EARTHS_GIFT = _boon("The Earth's Gift", _earths_gift)
@@ -789,9 +786,7 @@ def _bad_omens(g: Game, p: Player, name: str) -> None:
     # The deck goes to the discard pile at once; 2 Coppers from it go back on the deck,
     # or the player reveals the discard pile to show fewer (FAQ).
     if p.deck:
-        p.discard.extend(reversed(p.deck))
-        p.deck = []
-        g.log("discard", p, (), name, deck=True)
+        g.deck_into_discard(p, name)
     coppers = [c for c in p.discard if c.name == "Copper"][:2]
     for c in coppers:
         g.topdeck(p, c, p.discard, name)

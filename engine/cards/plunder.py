@@ -785,8 +785,7 @@ def _foray(g: Game, p: Player) -> None:
     picked = g.choose_from_hand(p, "Foray", "Discard 3 cards", min=3, max=3)
     if picked:
         g.reveal(p, picked, "Foray")
-    for c in picked:
-        g.discard_card(p, c, p.hand, "Foray")
+    g.discard_cards(p, picked, p.hand, "Foray")
     if len(picked) == 3 and len({c.name for c in picked}) == 3:
         gain_loot(g, p, "Foray")
 

@@ -13,7 +13,7 @@ from engine.registry import register
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "promo"
@@ -129,7 +129,7 @@ def _walled_village(g: Game, p: Player, card: Card, play: Play) -> None:
     if play.again:
         return
 
-    def at_cleanup(game: Game) -> None:
+    def at_cleanup(game: GameBase) -> None:
         if card not in p.in_play or id(card) in game.held_by_durations(p):
             return
         others = sum(1 for c in p.in_play if c is not card and c.defn.is_action)

@@ -188,15 +188,14 @@ RABBLE = _k("Rabble", 5, ("Action", "Attack"), cards=3, on_play=_rabble)
 def _vault(g: Game, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards for +1 coin each",
                                 min=0, max=len(p.hand))
-    for c in picked:
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, picked, p.hand, card.name)
     g.coins += len(picked)
     for q in _others(g, p):
         if not q.hand or not g.yes_no(q, card.name, "Discard 2 cards to draw 1?"):
             continue
         n = min(2, len(q.hand))
-        for c in g.choose_from_hand(q, card.name, f"Discard {n} cards", min=n, max=n):
-            g.discard_card(q, c, q.hand, card.name)
+        chosen = g.choose_from_hand(q, card.name, f"Discard {n} cards", min=n, max=n)
+        g.discard_cards(q, chosen, q.hand, card.name)
         if n == 2:
             g.draw(q, 1)
 

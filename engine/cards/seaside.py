@@ -110,8 +110,8 @@ MERCHANT_SHIP = _s("Merchant Ship", 5, ("Action", "Duration"), coins=2, on_play=
 # --- Warehouse: +3 Cards, +1 Action, then discard 3 (as many as you can, FAQ), chosen
 # among the whole hand, drawn or not.
 def _warehouse(g: Game, p: Player, card: Card, play: Play) -> None:
-    for c in g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3):
-        g.discard_card(p, c, p.hand, card.name)
+    chosen = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
+    g.discard_cards(p, chosen, p.hand, card.name)
 
 
 WAREHOUSE = _s("Warehouse", 3, ("Action",), cards=3, actions=1, on_play=_warehouse)
@@ -286,8 +286,7 @@ LOOKOUT = _s("Lookout", 3, ("Action",), actions=1, on_play=_lookout)
 def _tactician(g: Game, p: Player, card: Card, play: Play) -> None:
     if not p.hand:
         return
-    for c in list(p.hand):
-        g.discard_card(p, c, p.hand, card.name)
+    g.discard_cards(p, list(p.hand), p.hand, card.name)
     g.schedule_duration(p, card)
 
 

@@ -227,6 +227,7 @@ class Table:
         providers = [_Provider(script)] * count
         try:
             if setup.get("standard_setup"):
+                setup = _dealt_setup(setup)
                 game = engine_setup.new_game(
                     list(setup["kingdom"]), count, seed=0, providers=providers,
                     events=list(setup.get("events", [])),
@@ -501,6 +502,33 @@ def _set_aside_for_druid(game: Any, names: list[str]) -> None:
             raise EngineProblem(f"setup.druid_boons: {name} is not a Boon")
     game.druid_boons = names
     game.boons.cards = [n for n in pool if n not in names]
+
+
+def _dealt_setup(setup: dict[str, Any]) -> dict[str, Any]:
+    """The setup with its ``randomizers`` deal (if any) folded into the Kingdom.
+
+    Dealt Kingdom cards join ``kingdom``, dealt Events ``events``; a dealt Trait
+    goes on a random Action or Treasure Kingdom pile (the setup rule). The first
+    Kingdom randomizer decides Platinum/Colony and the deal gives Young Witch's
+    Bane, unless the scenario names them itself.
+    """
+    spec = setup.get("randomizers")
+    if not spec:
+        return setup
+    from engine.randomizer import deal
+
+    result = deal(list(spec["sets"]), list(spec["dealt"]),
+                  landscapes=spec.get("landscapes", "mixed"),
+                  landscape_count=spec.get("landscape_count"))
+    merged = dict(setup)
+    merged["kingdom"] = [*setup.get("kingdom", []), *result.kingdom]
+    merged["events"] = [*setup.get("events", []), *result.events]
+    merged["traits"] = {**dict.fromkeys(result.traits, "random"), **setup.get("traits", {})}
+    if setup.get("colonies") == "random" and "colony_randomizer" not in setup:
+        merged["colony_randomizer"] = result.colony_randomizer
+    if result.bane and "bane" not in setup:
+        merged["bane"] = result.bane
+    return merged
 
 
 def _override_zones(game: Any, setup: dict[str, Any]) -> None:

@@ -19,11 +19,14 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.vocabulary import STARTING_PHASES
+
 #: Zones a scenario may set up or expect for a player. ``deck`` is top first.
 PLAYER_ZONES = ("hand", "deck", "discard", "in_play", "set_aside")
 #: Counters of the player whose turn it is (the turn state), plus per-player VP tokens.
 TURN_COUNTERS = ("actions", "buys", "coins", "potions")
-PHASES = ("action", "buy", "night", "cleanup")
+#: The phases a scenario may start in: the engine's (it cannot start a game in Clean-up).
+PHASES = STARTING_PHASES
 
 #: verb -> (kind of value, modifier keys allowed next to it).
 #: value kinds: "card" a card name; "count" a number of tokens (at least 1); "cards"
@@ -131,6 +134,20 @@ class ShuffleSchema(Schema):
     produces = _card_list(required=True)
 
 
+class RandomizerDealSchema(Schema):
+    """A Kingdom dealt from Randomizer cards (engine/randomizer.py), in a dictated order."""
+
+    #: The sets whose randomizers are shuffled together.
+    sets = fields.List(fields.String(validate=validate.Length(min=1)), required=True,
+                       validate=validate.Length(min=1))
+    #: The randomizers as turned over, top first (exactly the ones the deal uses or skips).
+    dealt = _card_list(required=True)
+    #: ``mixed``: Events and Traits shuffled in; ``separate``: a landscape deck of their own.
+    landscapes = fields.String(validate=validate.OneOf(("mixed", "separate")))
+    #: With ``separate``: how many landscapes are dealt (1 or 2).
+    landscape_count = fields.Integer(strict=True, validate=validate.Range(min=1, max=2))
+
+
 class TurnSetupSchema(Schema):
     """Whose turn it is, which phase, and the turn counters at the start."""
 
@@ -186,6 +203,9 @@ class SetupSchema(Schema):
     black_market = _card_list()
     #: Young Witch's Bane: the extra Kingdom pile whose cards are Bane cards.
     bane = fields.String(validate=validate.Length(min=1))
+    #: Deal (part of) the Kingdom from Randomizer cards (standard setup only): the
+    #: dealt Kingdom cards join ``kingdom``, Events ``events``, Traits go on random piles.
+    randomizers = fields.Nested(RandomizerDealSchema)
 
     #: Shelters instead of the starting Estates (Dark Ages; standard setup only).
     shelters = fields.Boolean()
@@ -240,6 +260,8 @@ class SetupSchema(Schema):
             raise ValidationError(
                 "colonies: random and black_market need standard_setup: true", "standard_setup"
             )
+        if "randomizers" in data and not data.get("standard_setup"):
+            raise ValidationError("randomizers need standard_setup: true", "standard_setup")
 
     @validates_schema
     def _players_exist(self, data: dict[str, Any], **_: Any) -> None:

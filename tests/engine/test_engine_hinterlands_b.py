@@ -157,7 +157,8 @@ def test_tunnel_discarded_to_militia_gains_gold_not_in_cleanup() -> None:
                 answers=[{"choose": ["Tunnel", "Estate"]},
                          {"choose": "yes", "player": 1}])
     g.play_action("Militia")
-    assert names(g.players[1].discard) == ["Tunnel", "Gold", "Estate"]
+    # Both cards are discarded at once; then Tunnel reacts (its Gold comes after them).
+    assert names(g.players[1].discard) == ["Tunnel", "Estate", "Gold"]
     g, s = make(["Tunnel"], {"hand": ["Tunnel"]}, {})
     g.end_turn()
     assert s.asked == [] and "Gold" not in names(g.players[0].discard + g.players[0].hand)

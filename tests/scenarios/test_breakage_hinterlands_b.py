@@ -303,6 +303,21 @@ def stash_next_to_a_seen_card(g, p, cards) -> None:
 NOMAD_CAMP_LITERAL = both(hook("Nomad Camp", "gain_to", None),
                           hook("Nomad Camp", "on_gain", nomad_camp_moved_after_gain))
 
+
+def discard_down_one_at_a_time(mp: pytest.MonkeyPatch) -> None:
+    """Militia's discards made one by one, each reacting before the next is discarded."""
+    from engine.primitives import GameBase
+
+    def discard_down_to(g, p, n, source) -> None:
+        excess = len(p.hand) - n
+        if excess > 0:
+            for c in g.choose_from_hand(p, source, f"Discard {excess} cards",
+                                        min=excess, max=excess):
+                if c in p.hand:
+                    g.discard_card(p, c, p.hand, source)
+
+    mp.setattr(GameBase, "discard_down_to", discard_down_to)
+
 CASES: list[tuple[str, Patch]] = [
     ("jack-of-all-trades--gain-look-draw-trash",
      hook("Jack of All Trades", "on_play", jack_without_silver)),
@@ -345,6 +360,7 @@ CASES: list[tuple[str, Patch]] = [
      hook("Trader", "react_would_gain", _trader_reaction(False, True, True))),
     ("tunnel--discarded-to-militia-gains-gold", hook("Tunnel", "on_discard",
                                                      _tunnel(True, True))),
+    ("tunnel--discarded-with-others-at-once", discard_down_one_at_a_time),
     ("tunnel--worth-two-not-in-cleanup", hook("Tunnel", "on_discard", _tunnel(False, False))),
     ("tunnel--revealed-and-discarded-by-oracle", hook("Tunnel", "on_discard",
                                                       _tunnel(True, True))),

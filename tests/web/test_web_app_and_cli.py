@@ -51,7 +51,7 @@ def test_without_scenarios_replay_and_audit_are_absent(app: Flask) -> None:
 def test_serve_runs_gunicorn_with_the_options(app: Flask, monkeypatch) -> None:
     seen: dict = {}
     monkeypatch.setattr("rulings_service.app.create_app", lambda: app)
-    # serve names its links after its address on the app it serves: restore the shared app's.
+    # serve names its links after the address it listens on: keep that off the shared app.
     monkeypatch.setitem(app.config, "BASE_URL", app.config.get("BASE_URL"))
     monkeypatch.setattr(serve_commands, "run_gunicorn",
                         lambda served, options: seen.update(app=served, **options))
@@ -66,7 +66,7 @@ def test_serve_runs_gunicorn_with_the_options(app: Flask, monkeypatch) -> None:
 def test_serve_dev_uses_the_reloader(app: Flask, monkeypatch) -> None:
     calls: list = []
     monkeypatch.setattr("rulings_service.app.create_app", lambda: app)
-    # serve names its links after its address on the app it serves: restore the shared app's.
+    # serve names its links after the address it listens on: keep that off the shared app.
     monkeypatch.setitem(app.config, "BASE_URL", app.config.get("BASE_URL"))
     monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw))
     result = CliRunner().invoke(rulings_cli, ["serve", "--dev", "--port", "9124"])
@@ -79,7 +79,7 @@ def test_serve_dev_refuses_other_machines(app: Flask, monkeypatch) -> None:
     """The development server is for this machine only; gunicorn serves the network."""
     calls: list = []
     monkeypatch.setattr("rulings_service.app.create_app", lambda: app)
-    # serve names its links after its address on the app it serves: restore the shared app's.
+    # serve names its links after the address it listens on: keep that off the shared app.
     monkeypatch.setitem(app.config, "BASE_URL", app.config.get("BASE_URL"))
     monkeypatch.setattr(app, "run", lambda **kw: calls.append(kw))
     for host in ("0.0.0.0", "192.168.1.5", "::", "example.org"):

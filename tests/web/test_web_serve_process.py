@@ -1,20 +1,70 @@
 """The service as ``rulings serve`` starts it: links from configuration, not from the Host
 header; two replicas of one build give identical ETags (so a proxy or CDN may revalidate
 against either); slow clients cannot starve it.
+
+The slow clients: each of 200 sockets sends a request line and then one header
+byte a second, as a slowloris script does, and reconnects when the server
+closes it. Meanwhile four clients make ordinary requests (search, card, ping),
+each on a new connection. Bounded: 10 s of slow sockets, loopback only.
 """
 
 from __future__ import annotations
 
 import json
+import socket
 import threading
 import time
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from live_server import get, parse_response, raw_request
+from live_server import HOST, get, parse_response, raw_request
 from serve_process import rulings_serve
-from test_web_slow_clients import HOLD_SECONDS, PROBE_THREADS, SLOW_SOCKETS, _probe, _trickle
+
+SLOW_SOCKETS = 200
+HOLD_SECONDS = 10.0
+PROBE_THREADS = 4
+TARGETS = ("/api/v1/search?q=village", "/api/v1/cards/feast", "/api/v1/ping")
+
+
+def _open_slow(port: int) -> socket.socket | None:
+    try:
+        sock = socket.create_connection((HOST, port), timeout=2)
+        sock.sendall(b"GET /api/v1/ping HTTP/1.1\r\nHost: localhost\r\nX-Slow: ")
+        return sock
+    except OSError:
+        return None
+
+
+def _trickle(port: int, stop: threading.Event, opened: list[int]) -> None:
+    """Keep ``SLOW_SOCKETS`` slow sockets open, one byte a second each, until ``stop``."""
+    socks = [s for s in (_open_slow(port) for _ in range(SLOW_SOCKETS)) if s]
+    opened.append(len(socks))
+    while not stop.wait(1.0):
+        for i, sock in enumerate(socks):
+            try:
+                sock.sendall(b"a")
+            except OSError:  # closed by the server's header deadline: come back, as attackers do
+                sock.close()
+                socks[i] = _open_slow(port) or sock
+    for sock in socks:
+        sock.close()
+
+
+def _probe(port: int, stop: threading.Event, latencies: list[float], errors: list[str]) -> None:
+    i = 0
+    while not stop.is_set():
+        target = TARGETS[i % len(TARGETS)]
+        i += 1
+        began = time.perf_counter()
+        try:
+            status = get(port, target)[0]
+        except OSError as exc:
+            errors.append(f"{target}: {exc!r}")
+            continue
+        latencies.append(time.perf_counter() - began)
+        if status != 200:
+            errors.append(f"{target}: {status}")
 
 
 @pytest.fixture(scope="module")

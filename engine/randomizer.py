@@ -85,7 +85,8 @@ def deal(sets: Sequence[str], dealt: Sequence[str], *, landscapes: str = "mixed"
     used: list[str] = []
     skipped: list[str] = []
     chosen_bane: str | None = None
-    wanted_landscapes = landscape_count if landscapes == "separate" else MAX_LANDSCAPES
+    wanted_landscapes = (landscape_count if landscapes == "separate" and landscape_count is not None
+                         else MAX_LANDSCAPES)
     needed = len(dealt)
     for index, name in enumerate(dealt):
         if name in landscape_deck:

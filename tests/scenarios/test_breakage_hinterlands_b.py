@@ -10,34 +10,12 @@ fail (after first passing unbroken). Kept apart so the two files merge independe
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pytest
+from breakage_helpers import Patch, both, hook
 
-from engine import registry
 from rulings_service.scenarios.loader import find_scenario
 from rulings_service.scenarios.runner import run_scenario
-
-Patch = Callable[[pytest.MonkeyPatch], None]
-
-
-def hook(card: str, attr: str, value: Any) -> Patch:
-    """Replace one attribute (hook, bonus or gain destination) of a card definition."""
-
-    def apply(mp: pytest.MonkeyPatch) -> None:
-        mp.setattr(registry.card(card), attr, value)
-
-    return apply
-
-
-def both(*patches: Patch) -> Patch:
-    """Apply several patches together."""
-
-    def apply(mp: pytest.MonkeyPatch) -> None:
-        for patch in patches:
-            patch(mp)
-
-    return apply
 
 
 def others(g, p) -> list:

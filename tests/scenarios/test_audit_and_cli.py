@@ -402,3 +402,98 @@ def test_a_failing_card_text_demonstration_fails_the_audit(tmp_path: Path) -> No
         assert report["card_text"]["by_card"]["Smithy"]["failing"] == 1
         assert [f["scenario"] for f in report["failures"]] == ["smithy--text-bad"]
         assert report["ok"] is False
+
+
+# ------------------------------------------------- an auditor's own files
+OWN_CASE = """\
+id: feast--my-own-case
+title: Throne Room on Feast, my own case
+setup:
+  kingdom: [Feast, Throne Room]
+  players: 2
+  player1:
+    hand: [Throne Room, Feast, Copper]
+steps:
+  - play: Throne Room
+  - choose: Duchy
+  - choose: Duchy
+expect:
+  player1: {discard: [Duchy, Duchy]}
+  trash: [Feast]
+"""
+
+
+def _own_files(folder: Path, **files: str) -> Path:
+    folder.mkdir(parents=True, exist_ok=True)
+    for name, text in files.items():
+        (folder / f"{name}.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_replay_runs_a_file_outside_the_corpus_that_lists_no_ruling(tmp_path: Path) -> None:
+    path = _own_files(tmp_path / "mine", **{"feast--my-own-case": OWN_CASE}) \
+        / "feast--my-own-case.yaml"
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 0, result.output
+    assert "player 1 discard: [Duchy, Duchy]" in result.output
+    assert result.output.rstrip().endswith("PASS")
+    as_json = json.loads(CliRunner().invoke(main, ["replay", str(path), "--json"]).stdout)
+    assert as_json["id"] == "feast--my-own-case" and as_json["rulings"] == []
+
+
+def test_replay_of_an_outside_file_that_fails_exits_1_with_expected_and_actual(
+        tmp_path: Path) -> None:
+    wrong = OWN_CASE.replace("discard: [Duchy, Duchy]", "discard: [Duchy, Gold]")
+    path = _own_files(tmp_path, **{"feast--my-own-case": wrong}) / "feast--my-own-case.yaml"
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "FAIL" in result.output
+    assert "Gold" in result.output and "Traceback" not in result.output
+
+
+def test_replay_of_a_broken_outside_file_is_one_clear_error(tmp_path: Path) -> None:
+    broken = OWN_CASE.replace("Feast, Copper", "Feest, Copper")
+    path = _own_files(tmp_path, **{"feast--my-own-case": broken}) / "feast--my-own-case.yaml"
+    result = CliRunner().invoke(main, ["replay", str(path)])
+    assert result.exit_code == 1
+    assert "setup.player1.hand[1]" in result.output and "Feest" in result.output
+    assert "Traceback" not in result.output
+    not_yaml = tmp_path / "smithy--not-yaml.yaml"
+    not_yaml.write_text("id: [unclosed\n", encoding="utf-8")
+    result = CliRunner().invoke(main, ["replay", str(not_yaml)])
+    assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+def test_audit_of_an_outside_folder_passes_and_fails_by_its_files(tmp_path: Path) -> None:
+    good = _own_files(tmp_path / "good", **{"feast--my-own-case": OWN_CASE})
+    passed = CliRunner().invoke(main, ["audit", "--scenarios", str(good)])
+    assert passed.exit_code == 0, passed.output
+    assert "1 files, 1 passing, 0 failing, 0 invalid" in passed.output
+    assert passed.output.rstrip().endswith("OK")
+
+    mixed = _own_files(tmp_path / "mixed", **{
+        "feast--my-own-case": OWN_CASE,
+        "feast--wrong": OWN_CASE.replace("id: feast--my-own-case", "id: feast--wrong")
+                                .replace("[Duchy, Duchy]", "[Duchy, Gold]"),
+        "feast--broken": OWN_CASE.replace("id: feast--my-own-case", "id: feast--broken")
+                                 .replace("players: 2", "players: 9"),
+    })
+    failed = CliRunner().invoke(main, ["audit", "--scenarios", str(mixed)])
+    assert failed.exit_code == 1
+    assert "3 files, 1 passing, 1 failing, 1 invalid" in failed.output
+    assert "setup.players" in failed.output and "Traceback" not in failed.output
+    report = json.loads(CliRunner().invoke(
+        main, ["audit", "--scenarios", str(mixed), "--json"]).stdout)
+    assert report["ok"] is False
+
+
+def test_audit_of_an_outside_folder_with_an_unknown_ruling_or_no_files_fails(
+        tmp_path: Path) -> None:
+    cites = OWN_CASE.replace("title:", "rulings: [feast-000000]\ntitle:")
+    folder = _own_files(tmp_path / "cites", **{"feast--my-own-case": cites})
+    result = CliRunner().invoke(main, ["audit", "--scenarios", str(folder)])
+    assert result.exit_code == 1 and "feast-000000" in result.output
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    nothing = CliRunner().invoke(main, ["audit", "--scenarios", str(empty)])
+    assert nothing.exit_code == 1 and "Traceback" not in nothing.output

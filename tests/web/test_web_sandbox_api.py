@@ -215,6 +215,26 @@ def test_a_runaway_loop_within_one_move_stops_at_the_engine_step_limit(
     assert "exceeded 20000 engine steps" in answer["scenarios"][0]["error"]
 
 
+def test_the_clock_stops_a_loop_inside_a_single_move() -> None:
+    """The budget is checked at every engine step, not only between moves.
+
+    A table whose deadline has already passed is asked for one move that loops
+    (a hundred million Embargo tokens): the clock must stop it at once, before
+    the engine's own step limit would.
+    """
+    from rulings_service.scenarios import bridge
+    from rulings_service.scenarios.runner import Script
+
+    scenario = sandbox.load_text(runaway(tokens=10**8, turns=0))
+    script = Script([])
+    script.begin("setup", [])
+    table = bridge.Table.build(scenario.setup, script, deadline=time.perf_counter() - 1)
+    script.finish()
+    script.begin("step 1", [])
+    with pytest.raises(bridge.OutOfTime):
+        table.move(scenario.steps[0])
+
+
 # ----------------------------------------------------------------- documentation
 def test_the_endpoint_is_in_the_openapi_document(client: FlaskClient) -> None:
     document = client.get("/api/openapi.json").get_json()

@@ -14,6 +14,7 @@ The app is the fixture app with two shipped scenario files added to its
 scenario folder (copied at test time, run by the real loader and engine).
 """
 
+# ruff: noqa: F811 - the shared browser fixtures are imported, then requested by name
 from __future__ import annotations
 
 import shutil
@@ -54,7 +55,7 @@ def app(corpus: Corpus, tmp_path_factory: pytest.TempPathFactory) -> Flask:
 
 
 @pytest.fixture(params=sorted(VIEWPORTS))
-def tab(request: pytest.FixtureRequest, browser) -> Iterator:  # noqa: F811
+def tab(request: pytest.FixtureRequest, browser) -> Iterator:
     """A fresh page at each size; page errors and console errors fail the test."""
     context = browser.new_context(viewport=VIEWPORTS[request.param])
     page = context.new_page()
@@ -68,7 +69,7 @@ def tab(request: pytest.FixtureRequest, browser) -> Iterator:  # noqa: F811
     assert page.errors == []
 
 
-def _shot(page, shots: Path, name: str) -> None:  # noqa: F811
+def _shot(page, shots: Path, name: str) -> None:
     page.screenshot(path=str(shots / f"replay-{name}-{page.size}.png"), full_page=True)
 
 
@@ -89,7 +90,7 @@ def _no_sideways_overflow(page) -> None:
 
 # ----------------------------------------------------------------- the board replay
 def test_keyboard_steps_a_possession_replay_to_the_end_and_back(
-        tab, base_url: str, shots: Path) -> None:  # noqa: F811
+        tab, base_url: str, shots: Path) -> None:
     tab.goto(f"{base_url}/scenarios/{POSSESSION}")
     steps = [str(n) for n in range(7)]  # the starting position and six steps
     assert tab.eval_on_selector_all(f"#replay-{POSSESSION} .frame",
@@ -126,7 +127,7 @@ def test_keyboard_steps_a_possession_replay_to_the_end_and_back(
     assert check.inner_text().startswith("Check holds")
 
 
-def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path) -> None:  # noqa: F811
+def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path) -> None:
     tab.goto(f"{base_url}/scenarios/{POSSESSION}")
     tab.keyboard.press("ArrowRight")  # step 1: play Possession
     frame = tab.locator(".frame:not([hidden])")
@@ -141,7 +142,8 @@ def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path)
         const frame = document.querySelector('.frame:not([hidden])');
         const a = frame.querySelector('.tile.mark-arrived');
         const p = frame.querySelector('.tile:not([data-mark])');
-        return [style(p).outlineStyle + style(p).boxShadow, style(a).outlineStyle + style(a).boxShadow];
+        const look = el => style(el).outlineStyle + style(el).boxShadow;
+        return [look(p), look(a)];
     }""")
     assert plain != marked
     # Nothing is marked on the starting position.
@@ -151,7 +153,7 @@ def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path)
 
 
 def test_a_base_set_replay_has_no_boons_or_hexes_rows(tab, base_url: str,
-                                                      shots: Path) -> None:  # noqa: F811
+                                                      shots: Path) -> None:
     tab.goto(f"{base_url}/scenarios/{VILLAGE}")
     rows = tab.eval_on_selector_all(f"#replay-{VILLAGE} [data-row]",
                                     "els => els.map(e => e.dataset.row)")
@@ -167,7 +169,7 @@ def test_a_base_set_replay_has_no_boons_or_hexes_rows(tab, base_url: str,
 
 
 def test_a_ruling_page_and_the_sandbox_fit_a_phone(browser, base_url: str,
-                                                   shots: Path) -> None:  # noqa: F811
+                                                   shots: Path) -> None:
     context = browser.new_context(viewport=VIEWPORTS["phone"])
     page = context.new_page()
     page.size = "phone"
@@ -204,8 +206,8 @@ def _answer(page) -> dict:
     }
 
 
-def test_the_sandbox_edited_run_and_its_permalink_reloaded(tab, browser, base_url: str,  # noqa: F811
-                                                         shots: Path) -> None:  # noqa: F811
+def test_the_sandbox_edited_run_and_its_permalink_reloaded(tab, browser, base_url: str,
+                                                         shots: Path) -> None:
     tab.goto(f"{base_url}/scenarios/feast--throne-room-gains-two")
     tab.locator("a.open-sandbox").click()
     tab.wait_for_url("**/sandbox?scenario=*")
@@ -242,7 +244,7 @@ def test_the_sandbox_edited_run_and_its_permalink_reloaded(tab, browser, base_ur
     ("title: x\nsetup:\n  kingdom: [Vilage]\n  players: 2\nsteps:\n  - play: Vilage\n",
      "setup.kingdom[0]", "(line 3)"),
 ])
-def test_the_sandbox_shows_problems_inline(tab, base_url: str, shots: Path,  # noqa: F811
+def test_the_sandbox_shows_problems_inline(tab, base_url: str, shots: Path,
                                            broken: str, field: str, line: str | None) -> None:
     tab.goto(f"{base_url}/sandbox")
     _run_in_sandbox(tab, broken)
@@ -260,7 +262,7 @@ def test_the_sandbox_shows_problems_inline(tab, base_url: str, shots: Path,  # n
 
 
 def test_markup_in_a_title_or_notes_shows_as_text(tab, base_url: str,
-                                                  shots: Path) -> None:  # noqa: F811
+                                                  shots: Path) -> None:
     dialogs: list[str] = []
     tab.on("dialog", lambda d: (dialogs.append(d.message), d.dismiss()))
     title = "<script>alert('title')</script><b>bold</b>"

@@ -146,10 +146,10 @@ def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path)
         return [look(p), look(a)];
     }""")
     assert plain != marked
+    _shot(tab, shots, "possession-step1")
     # Nothing is marked on the starting position.
     tab.keyboard.press("Home")
     assert tab.locator(".frame:not([hidden]) .tile[data-mark]").count() == 0
-    _shot(tab, shots, "possession-step1")
 
 
 def test_a_base_set_replay_has_no_boons_or_hexes_rows(tab, base_url: str,

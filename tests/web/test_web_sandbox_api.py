@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -233,6 +234,23 @@ def test_the_clock_stops_a_loop_inside_a_single_move() -> None:
     script.begin("step 1", [])
     with pytest.raises(bridge.OutOfTime):
         table.move(scenario.steps[0])
+
+
+@pytest.mark.parametrize("path", sorted(SCENARIO_FIXTURES.glob("*.yaml")), ids=lambda p: p.stem)
+def test_the_budget_changes_nothing_but_the_clock(path: Path) -> None:
+    """One semantics: a run with the sandbox's clock attached is the run without it,
+    transcript and canonical final state alike."""
+    from rulings_service.scenarios.loader import load_any_scenario_file
+    from rulings_service.scenarios.runner import run_scenario
+
+    scenario = load_any_scenario_file(path)
+    plain = run_scenario(scenario, final_state=True)
+    timed = run_scenario(scenario, final_state=True, budget=60.0)
+    assert timed.stopped is None
+    assert timed.final_state == plain.final_state
+    strip = lambda r: {k: v for k, v in r.as_dict(with_steps=True).items()  # noqa: E731
+                       if k != "seconds"}
+    assert strip(timed) == strip(plain)
 
 
 # ----------------------------------------------------------------- documentation

@@ -246,7 +246,9 @@ def test_the_sandbox_edited_run_and_its_permalink_reloaded(tab, browser, base_ur
 ])
 def test_the_sandbox_shows_problems_inline(tab, base_url: str, shots: Path,
                                            broken: str, field: str, line: str | None) -> None:
-    tab.goto(f"{base_url}/sandbox")
+    tab.goto(f"{base_url}/")
+    tab.click("header nav >> text=Sandbox")  # every page's header leads to it
+    tab.wait_for_url("**/sandbox")
     _run_in_sandbox(tab, broken)
     problems = tab.locator("#problems")
     assert problems.is_visible()

@@ -295,3 +295,27 @@ def test_a_link_longer_than_the_url_limit_is_414_not_500(client: FlaskClient) ->
                       headers={"Accept": "text/html"})
     assert page.status_code == 414
     assert "longer than 2048 bytes" in page.get_data(as_text=True)
+
+
+def test_the_download_is_the_editor_text_as_a_scenario_file(client: FlaskClient) -> None:
+    posted = client.post("/sandbox/download", data={"scenario": FEAST})
+    assert posted.status_code == 200 and posted.mimetype == "application/yaml"
+    assert posted.headers["Content-Disposition"] == 'attachment; filename="scenario.yaml"'
+    assert posted.get_data(as_text=True) == FEAST
+    linked = client.get("/sandbox/download", query_string={"s": sandbox.encode(FEAST)})
+    assert linked.get_data(as_text=True) == FEAST
+    damaged = client.get("/sandbox/download", query_string={"s": "zzzz"},
+                         headers={"Accept": "application/json"})
+    assert damaged.status_code == 400 and "damaged" in damaged.get_json()["details"]
+
+
+def test_the_sandbox_form_shows_refusals_inline_not_as_errors(client: FlaskClient) -> None:
+    big = FEAST + "#" * sandbox.MAX_BYTES
+    page = client.post("/sandbox", data={"scenario": big})
+    assert page.status_code == 200
+    assert "longer than 16384 bytes" in page.get_data(as_text=True)
+    many = ("title: long\nsetup:\n  kingdom: [Village]\n  players: 2\nsteps:\n"
+            + "  - gain: Copper\n" * (sandbox.MAX_STEPS + 1))
+    html = client.post("/sandbox", data={"scenario": many}).get_data(as_text=True)
+    assert f"the sandbox runs at most {sandbox.MAX_STEPS}" in html
+    assert 'class="problems"' in html

@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 import yaml
+from benchmark_scripts import load_benchmark
 from flask import Flask
 from flask.testing import FlaskClient
 from web_fixtures import SCENARIO_FIXTURES
@@ -178,20 +179,20 @@ def test_more_steps_than_the_sandbox_runs_is_422(client: FlaskClient) -> None:
     assert f"at most {sandbox.MAX_STEPS}" in body["details"]
 
 
-def runaway(tokens: int = 19_000, turns: int = 26) -> str:
-    """The slowest valid scenario we found: Embargo tokens by the thousand on Copper.
+#: The slowest valid scenarios we could construct, shared with the benchmark that times them.
+WORST = load_benchmark("sandbox_worst_case")
 
-    Every buy of Copper tries to gain a Curse per token (the pile runs out
-    after ten, the loop goes on), just under the engine's step limit per turn,
-    and both players buy every turn, up to the sandbox's step limit.
-    """
-    deck = ", ".join(["Copper"] * 70)
-    return (f"title: runaway\nsetup:\n  kingdom: [Village, Embargo]\n  players: 2\n"
-            f"  player1: {{deck: [{deck}]}}\n  player2: {{deck: [{deck}]}}\n"
-            f"  pile_tokens: {{Copper: {{Embargo: {tokens}}}}}\n"
-            f"  turn: {{phase: buy, coins: 5, buys: 1}}\n"
-            f"steps:\n  - buy: Copper\n  - end_turn\n"
-            + "  - play_treasures\n  - buy: Copper\n  - end_turn\n" * turns)
+
+def runaway(tokens: int = 19_000, turns: int = 26) -> str:
+    """Embargo tokens by the thousand on Copper, bought every turn (see the benchmark)."""
+    return WORST.embargo(tokens, turns)
+
+
+@pytest.mark.parametrize("name", sorted(WORST.CANDIDATES))
+def test_the_benchmarked_worst_cases_are_valid_and_run_to_the_end(name: str) -> None:
+    """The benchmark's figure means something only if its scenarios are accepted and run."""
+    outcome = sandbox.run(sandbox.load_text(WORST.CANDIDATES[name]()))
+    assert outcome["stopped"] is None and outcome["transcript"]["error"] is None
 
 
 def test_a_runaway_scenario_is_refused_within_the_budget(

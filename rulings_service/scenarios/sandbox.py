@@ -46,6 +46,11 @@ MAX_DEPTH = 20
 MAX_STEPS = 80
 #: Most cards named in the setup's zones and piles' explicit contents.
 MAX_CARDS = 400
+#: Largest pile size a sandbox setup may give (``supply: {Copper: N}``): the engine
+#: builds every card of a pile before the first step, so an unbounded size is a
+#: memory and time bomb that no per-step budget sees (the largest real pile, Ruins
+#: with six players, holds 50 cards).
+MAX_PILE = 200
 #: Seconds of wall clock a sandbox run may take (the worst case measured is in the docs).
 DEFAULT_BUDGET = 2.0
 #: What the sandbox's answers are, in the words every page and answer uses.
@@ -71,7 +76,12 @@ class Problem:
 
 
 class SandboxError(ValueError):
-    """The text is not a runnable scenario; ``problems`` says why, field by field."""
+    """The text is not a runnable scenario; ``problems`` says why, field by field.
+
+    ``code``: ``invalid_scenario`` (400), ``too_large`` (the text or link is over
+    :data:`MAX_BYTES`: 413), ``over_limits`` (a valid scenario bigger than the
+    sandbox runs: steps, cards, pile sizes: 422) or ``bad_link`` (400).
+    """
 
     def __init__(self, problems: list[Problem], code: str = "invalid_scenario") -> None:
         self.problems = problems
@@ -194,7 +204,12 @@ def load_text(text: str, raw: Any | None = None) -> Any:
     except ScenarioFileError as exc:
         raise SandboxError([Problem(where, line_of(text, where) if text else None, what)
                             for where, what in exc.problems]) from None
-    _check_size(data)
+    try:
+        _check_size(data)
+    except SandboxError as exc:
+        exc.problems = [Problem(p.field, p.line or (line_of(text, p.field) if text else None),
+                                p.message) for p in exc.problems]
+        raise
     return scenario_from_data(data, SANDBOX_PATH, raw)
 
 
@@ -203,15 +218,20 @@ def _check_size(data: dict[str, Any]) -> None:
     if steps > MAX_STEPS:
         raise SandboxError([Problem("steps", None, f"{steps} steps; the sandbox runs at most "
                                                    f"{MAX_STEPS} (split the case in two)")],
-                           code="too_large")
+                           code="over_limits")
     setup = data.get("setup") or {}
     cards = sum(len(zone) for key, value in setup.items() if re.fullmatch(r"player\d", key)
                 and isinstance(value, dict) for zone in value.values() if isinstance(zone, list))
     cards += sum(len(v) for v in (setup.get("supply") or {}).values() if isinstance(v, list))
+    for pile, size in (setup.get("supply") or {}).items():
+        if isinstance(size, int) and size > MAX_PILE:
+            raise SandboxError([Problem(f"setup.supply.{pile}", None,
+                                        f"a pile of {size} cards; the sandbox takes piles of "
+                                        f"at most {MAX_PILE}")], code="over_limits")
     if cards > MAX_CARDS:
         raise SandboxError([Problem("setup", None, f"{cards} cards in the players' zones; the "
                                                    f"sandbox takes at most {MAX_CARDS}")],
-                           code="too_large")
+                           code="over_limits")
 
 
 def run(scenario: Any, budget: float = DEFAULT_BUDGET) -> dict[str, Any]:
@@ -276,6 +296,7 @@ def permalink(text: str, limit: int) -> tuple[str | None, str | None]:
 __all__ = [
     "ENGINE_ANSWER",
     "MAX_BYTES",
+    "MAX_PILE",
     "Problem",
     "SandboxError",
     "decode",

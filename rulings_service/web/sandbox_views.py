@@ -54,14 +54,15 @@ def _budget() -> float:
 
 
 def _refusal(exc: sandbox.SandboxError) -> ApiError:
-    """A sandbox problem as the API's error: 400 for an invalid text, 413/422 for limits."""
+    """A sandbox problem as the API's error: 400 for an invalid text, 413 for a text over
+    the size limit, 422 for a scenario over the sandbox's other limits."""
     problems = [p.as_dict() for p in exc.problems]
     fields: dict[str, list[str]] = {}
     for p in exc.problems:
         fields.setdefault(p.field, []).append(p.message)
-    status = {"too_large": 413, "bad_link": 400}.get(exc.code, 400)
-    code = {"too_large": "request_too_large", "bad_link": "bad_link"}.get(exc.code,
-                                                                         "invalid_input")
+    status = {"too_large": 413, "over_limits": 422, "bad_link": 400}.get(exc.code, 400)
+    code = {"too_large": "request_too_large", "over_limits": "limit_exceeded",
+            "bad_link": "bad_link"}.get(exc.code, "invalid_input")
     return ApiError(status, code, "; ".join(map(str, exc.problems)), problems=problems,
                     fields=fields)
 

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -139,7 +140,7 @@ def _library(g: Game, p: Player, card: Card, play: Play) -> None:
             break
         may_shuffle = may_shuffle and not shuffles
         p.hand.append(c)
-        g.log("draw", p, (c,), card.name)
+        g.log(LogKind.DRAW, p, (c,), card.name)
         if c.defn.is_action and g.yes_no(p, card.name, f"Set aside {c.name}?",
                                          context={"card": c.name}):
             g.set_aside(p, c, p.hand, card.name)

@@ -13,6 +13,7 @@ from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -367,7 +368,7 @@ def _horse_traders_return(g: Game, p: Player, card: Card) -> None:
     mat = p.mats.get(HORSE_TRADERS_MAT, [])
     if card in mat:
         g.to_hand(p, card, mat)
-        g.log("return", p, (card,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (card,), card.name, to="hand")
 
 
 HORSE_TRADERS = _k("Horse Traders", 4, ("Action", "Reaction"), buys=1, coins=3,

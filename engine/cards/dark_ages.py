@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from engine.cards.core import Card, CardDef, PlayHook
 from engine.cost import Cost
 from engine.registry import implemented_names, register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -25,7 +26,7 @@ def _fortress_trashed(g: Game, p: Player, card: Card) -> None:
     """Back to its owner's hand, no matter whose turn; only if it is still in the trash."""
     if card in g.trash:
         g.to_hand(p, card, g.trash)
-        g.log("return", p, (card,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (card,), card.name, to="hand")
 
 
 FORTRESS = register(CardDef("Fortress", 4, ("Action",), set_name=SET, cards=1, actions=2,
@@ -664,7 +665,7 @@ MERCENARY = _k("Mercenary", 0, ("Action", "Attack"), kind="non-supply", on_play=
 # your hand; gain a card costing up to 3 (not optional). Discarded from play in a turn
 # without buying a card: trash it and gain a Madman.
 def _hermit(g: Game, p: Player, card: Card, play: Play) -> None:
-    g.log("look", p, list(p.discard), card.name, zone="discard")
+    g.log(LogKind.LOOK, p, list(p.discard), card.name, zone="discard")
     candidates = [c for c in p.hand + p.discard if not c.defn.is_treasure]
     picked = g.choose_cards(p, card.name, "You may trash a non-Treasure from hand or discard",
                             candidates, min=0, max=1)

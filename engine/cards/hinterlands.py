@@ -21,6 +21,7 @@ from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 from engine.triggers import GainRule
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -149,7 +150,7 @@ def _duchess(g: Game, p: Player, card: Card, play: Play) -> None:
         top = g.peek_top(q)
         if top is None:
             continue
-        g.log("look", q, (top,), card.name)
+        g.log(LogKind.LOOK, q, (top,), card.name)
         if g.choose_option(q, card.name, f"Your top card is {top.name}",
                            [("discard", "discard it"), ("keep", "put it back")],
                            context={"card": top.name}) == "discard":
@@ -226,7 +227,7 @@ def _fools_gold_react(g: Game, gainer: Player, gained: Card, zone: list[Card]) -
             ))
             if choice.card is None:
                 break
-            g.log("react", q, (choice.card,), gained.name)
+            g.log(LogKind.REACT, q, (choice.card,), gained.name)
             g.trash_card(q, choice.card, q.hand, choice.card.name)
             g.gain(q, "Gold", to="deck", source=choice.card.name)
 
@@ -308,7 +309,7 @@ def _jack_of_all_trades(g: Game, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Silver", source=card.name)
     top = g.peek_top(p)
     if top is not None:
-        g.log("look", p, (top,), card.name)
+        g.log(LogKind.LOOK, p, (top,), card.name)
         choice = g.choose_option(p, card.name, f"The top card of your deck is {top.name}",
                                  [("discard", "discard it"), ("keep", "put it back")],
                                  context={"card": top.name})

@@ -19,6 +19,7 @@ from engine.cost import Cost
 from engine.registry import register, register_landscape
 from engine.state import DurationEffect
 from engine.turn import UNTIL_END_OF_TURN
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -242,7 +243,7 @@ def _zombie_spy(g: Game, p: Player, card: Card, play: Play) -> None:
     top = g.peek_top(p)
     if top is None:
         return
-    g.log("look", p, (top,), card.name)
+    g.log(LogKind.LOOK, p, (top,), card.name)
     choice = g.choose_option(p, card.name, f"Your top card is {top.name}",
                              [("discard", "discard it"), ("keep", "put it back")],
                              context={"card": top.name})
@@ -680,7 +681,7 @@ def _pixie(g: Game, p: Player, card: Card, play: Play) -> None:
     if name is None:
         return
     g.boons.discard.append(name)
-    g.log("reveal", p, (), card.name, boon=name, discarded=True)
+    g.log(LogKind.REVEAL, p, (), card.name, boon=name, discarded=True)
     if card not in p.in_play or not g.yes_no(p, card.name, f"Trash Pixie to receive {name} "
                                              "twice?", context={"boon": name}):
         return
@@ -731,7 +732,7 @@ def take_state(g: Game, p: Player, name: str) -> None:
         if name in q.states:
             q.states.remove(name)
     p.states.append(name)
-    g.log("reveal", p, (), name, state=name)
+    g.log(LogKind.REVEAL, p, (), name, state=name)
 
 
 def _lost_in_the_woods_start(g: Game, p: Player, name: str) -> None:
@@ -1043,7 +1044,7 @@ def _blessed_village_gained(g: Game, p: Player, card: Card) -> None:
     name = g.next_landscape(g.boons)
     if name is None:
         return
-    g.log("reveal", p, (), card.name, boon=name, taken=True)
+    g.log(LogKind.REVEAL, p, (), card.name, boon=name, taken=True)
     if g.yes_no(p, card.name, f"Receive {name} now (or at the start of your next turn)?",
                 context={"boon": name}):
         g.receive_boon(p, card.name, name=name)

@@ -12,6 +12,7 @@ from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
 from engine.primitives import NextTime
 from engine.registry import register, register_event, register_trait
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -547,7 +548,7 @@ def _jewels_next(g: GameBase, p: Player, card: Card) -> None:
     if card in p.in_play:
         p.in_play.remove(card)
         p.deck.insert(0, card)
-        g.log("topdeck", p, (card,), card.name, bottom=True)
+        g.log(LogKind.TOPDECK, p, (card,), card.name, bottom=True)
 
 
 JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_schedule,
@@ -557,7 +558,7 @@ JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_sch
 # Orb: look through your discard pile; choose one: play an Action or Treasure
 # from it; or +1 Buy and +3 coins.
 def _orb(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    g.log("look", p, list(p.discard), card.name)
+    g.log(LogKind.LOOK, p, list(p.discard), card.name)
     playable = [c for c in p.discard if c.defn.is_action or c.defn.is_treasure]
     options = [("coins", "+1 Buy and +3 coins")]
     if playable:
@@ -823,7 +824,7 @@ def _bury(g: Game, p: Player) -> None:
     if picked:
         p.discard.remove(picked[0])
         p.deck.insert(0, picked[0])
-        g.log("topdeck", p, picked, "Bury", bottom=True)
+        g.log(LogKind.TOPDECK, p, picked, "Bury", bottom=True)
 
 
 BURY = _event("Bury", 1, _bury)

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -36,7 +37,7 @@ def _envoy(g: Game, p: Player, card: Card, play: Play) -> None:
     for c in rest:
         g.to_hand(p, c, p.set_aside)
     if rest:
-        g.log("draw", p, rest, card.name)
+        g.log(LogKind.DRAW, p, rest, card.name)
 
 
 ENVOY = _k("Envoy", 4, ("Action",), on_play=_envoy)
@@ -78,7 +79,7 @@ def _black_market(g: Game, p: Player, card: Card, play: Play) -> None:
     revealed = g.black_market[:3]
     if not revealed:
         return
-    g.log("reveal", p, revealed, card.name)
+    g.log(LogKind.REVEAL, p, revealed, card.name)
     bought = _black_market_buy(g, p, card, revealed)
     rest = [c for c in revealed if c is not bought and c in g.black_market]
     for c in g.order_cards(p, card.name, "Put these on the bottom of the Black Market deck "

@@ -19,6 +19,7 @@ from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase as Game
@@ -217,7 +218,7 @@ def _haven_next(g: Game, p: Player, card: Card) -> None:
     if mat:
         c = mat[0]
         g.to_hand(p, c, mat)
-        g.log("return", p, (c,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (c,), card.name, to="hand")
 
 
 HAVEN = _s("Haven", 2, ("Action", "Duration"), cards=1, actions=1, on_play=_haven,
@@ -232,7 +233,7 @@ def _pearl_diver(g: Game, p: Player, card: Card, play: Play) -> None:
             return
         g.shuffle(p)
     bottom = p.deck[0]
-    g.log("look", p, (bottom,), card.name, where="bottom")
+    g.log(LogKind.LOOK, p, (bottom,), card.name, where="bottom")
     if len(p.deck) > 1 and g.yes_no(p, card.name, f"Put {bottom.name} on top of your deck?",
                                     context={"card": bottom.name}):
         g.topdeck(p, bottom, p.deck, card.name)
@@ -349,13 +350,13 @@ def _native_village(g: Game, p: Player, card: Card, play: Play) -> None:
         top = g.take_top(p)
         if top is not None:
             p.mats.setdefault(NATIVE_VILLAGE_MAT, []).append(top)
-            g.log("set_aside", p, (top,), card.name, mat=NATIVE_VILLAGE_MAT)
+            g.log(LogKind.SET_ASIDE, p, (top,), card.name, mat=NATIVE_VILLAGE_MAT)
         return
     mat = p.mats.get(NATIVE_VILLAGE_MAT, [])
     taken = list(mat)
     for c in taken:
         g.to_hand(p, c, mat)
-    g.log("return", p, taken, card.name, to="hand", mat=NATIVE_VILLAGE_MAT)
+    g.log(LogKind.RETURN, p, taken, card.name, to="hand", mat=NATIVE_VILLAGE_MAT)
 
 
 NATIVE_VILLAGE = _s("Native Village", 2, ("Action",), actions=2, on_play=_native_village)
@@ -419,7 +420,7 @@ def _pirate_ship(g: Game, p: Player, card: Card, play: Play) -> None:
             g.discard_card(q, c, q.set_aside, card.name)
     if trashed:
         p.tokens[PIRATE_TOKEN] = tokens + 1
-        g.log("set_aside", p, (), card.name, token=PIRATE_TOKEN, tokens=tokens + 1)
+        g.log(LogKind.SET_ASIDE, p, (), card.name, token=PIRATE_TOKEN, tokens=tokens + 1)
 
 
 PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)
@@ -455,7 +456,7 @@ def _embargo(g: Game, p: Player, card: Card, play: Play) -> None:
         "Put an Embargo token on a Supply pile", [Option(n) for n in piles]))
     pile = g.piles[picked.id]
     pile.tokens["Embargo"] = pile.tokens.get("Embargo", 0) + 1
-    g.log("set_aside", p, (), card.name, token="Embargo", pile=picked.id)
+    g.log(LogKind.SET_ASIDE, p, (), card.name, token="Embargo", pile=picked.id)
 
 
 EMBARGO = _s("Embargo", 2, ("Action",), coins=2, on_play=_embargo)

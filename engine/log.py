@@ -12,6 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+from engine.vocabulary import LOG_VERBS, LogKind
+
 
 class LogEvent:
     """One thing that happened: ``kind`` (``play``, ``draw``, ``gain``, ...), who, which cards."""
@@ -22,7 +24,7 @@ class LogEvent:
 
     def __init__(
         self,
-        kind: str,
+        kind: LogKind,
         player: int | None,
         cards: tuple[str, ...],
         card_ids: tuple[int, ...],
@@ -43,7 +45,7 @@ class LogEvent:
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready nested dict of this event and its children."""
-        out: dict[str, Any] = {"kind": self.kind, "turn": self.turn}
+        out: dict[str, Any] = {"kind": str(self.kind), "turn": self.turn}
         if self.player is not None:
             out["player"] = self.player
         if self.cards:
@@ -60,24 +62,17 @@ class LogEvent:
         """A human sentence, formatted only on request ("Player 1 plays Market again")."""
         who = f"Player {self.player + 1}" if self.player is not None else "Game"
         what = ", ".join(self.cards)
-        verb = {
-            "play": "plays", "draw": "draws", "gain": "gains", "buy": "buys",
-            "trash": "trashes", "discard": "discards", "reveal": "reveals", "look": "looks at",
-            "set_aside": "sets aside", "topdeck": "puts on their deck",
-            "return": "returns", "shuffle": "shuffles", "react": "reacts with",
-            "decision": "decides", "turn": "starts turn", "phase": "enters phase",
-            "exchange": "exchanges", "game_end": "game ends",
-        }.get(self.kind, self.kind)
+        verb = LOG_VERBS[self.kind]
         extra = ""
-        if not what and self.source and self.kind in ("buy", "return"):
+        if not what and self.source and self.kind in (LogKind.BUY, LogKind.RETURN):
             what = self.source  # an Event is bought by name, not as a card
-        if self.kind == "play" and self.data.get("again"):
+        if self.kind is LogKind.PLAY and self.data.get("again"):
             extra = " again"
-        if self.kind == "decision":
+        if self.kind is LogKind.DECISION:
             what = f"{self.data.get('kind')}: {', '.join(self.data.get('answer', ()))}"
-        if self.kind == "phase":
+        if self.kind is LogKind.PHASE:
             what = str(self.data.get("phase"))
-        if self.kind == "turn":
+        if self.kind is LogKind.TURN:
             what = str(self.turn) + (" (extra)" if self.data.get("extra") else "")
         return f"{who} {verb} {what}{extra}".rstrip()
 

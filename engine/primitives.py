@@ -29,6 +29,7 @@ from engine.log import EventLog, LogEvent
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
 from engine.triggers import Pending
 from engine.triggers import resolve as resolve_triggers
+from engine.vocabulary import LogKind
 
 DEFAULT_STEP_LIMIT = 20_000
 
@@ -375,7 +376,7 @@ class GameBase:
         self.add_listener(log)
         return log
 
-    def _event(self, kind: str, player: Player | None, cards: Iterable[Card] = (), /,
+    def _event(self, kind: LogKind, player: Player | None, cards: Iterable[Card] = (), /,
                source: str | None = None, scope: bool = False, **data: Any) -> None:
         cards = tuple(cards)
         ev = LogEvent(
@@ -398,7 +399,7 @@ class GameBase:
         for listener in self._listeners:
             listener.close()
 
-    def log(self, kind: str, player: Player | None, cards: Iterable[Card] = (),
+    def log(self, kind: LogKind, player: Player | None, cards: Iterable[Card] = (),
             source: str | None = None, **data: Any) -> None:
         """Record an event if anyone listens (cards use this for reveals and notes)."""
         if self._logging:
@@ -477,7 +478,7 @@ class GameBase:
             # of the card, not find it there (Changeling would exchange it twice over).
             old_discard.clear()
         if self._logging:
-            self._event("shuffle", p, (), None, count=shuffled)
+            self._event(LogKind.SHUFFLE, p, (), None, count=shuffled)
         if self._shuffle_hooks:
             self._when_shuffled(p, shuffled)
 
@@ -513,7 +514,7 @@ class GameBase:
             self._rng_saved = self.rng.getstate()
         self.rng.shuffle(p.deck)
         if self._logging:
-            self._event("shuffle", p, (), source, count=len(p.deck))
+            self._event(LogKind.SHUFFLE, p, (), source, count=len(p.deck))
 
     # ----------------------------------------------------------- primitives
     def deck_into_discard(self, p: Player, source: str | None) -> int:
@@ -525,7 +526,7 @@ class GameBase:
         p.deck = []
         p.discard.extend(reversed(moved))
         if self._logging:
-            self._event("discard", p, (), source, deck=len(moved))
+            self._event(LogKind.DISCARD, p, (), source, deck=len(moved))
         return len(moved)
 
     @staticmethod
@@ -550,7 +551,7 @@ class GameBase:
                     break
                 shuffled = True
                 if self._logging and len(drawn) > logged:
-                    self._event("draw", p, drawn[logged:])
+                    self._event(LogKind.DRAW, p, drawn[logged:])
                     logged = len(drawn)
                 self.shuffle(p)
                 deck = p.deck
@@ -560,7 +561,7 @@ class GameBase:
             hand.append(c)
             drawn.append(c)
         if self._logging and len(drawn) > logged:
-            self._event("draw", p, drawn[logged:])
+            self._event(LogKind.DRAW, p, drawn[logged:])
         return drawn
 
     def take_top(self, p: Player, may_shuffle: bool = True) -> Card | None:
@@ -598,7 +599,7 @@ class GameBase:
             p.set_aside.append(c)
             taken.append(c)
         if taken and self._logging:
-            self._event("look" if look else "reveal", p, taken, source)
+            self._event(LogKind.LOOK if look else LogKind.REVEAL, p, taken, source)
         return taken
 
     def peek_top(self, p: Player) -> Card | None:
@@ -612,7 +613,7 @@ class GameBase:
     def reveal(self, p: Player, cards: Iterable[Card], source: str | None = None) -> None:
         """Reveal cards (a log event only: revealing moves nothing)."""
         if self._logging:
-            self._event("reveal", p, cards, source)
+            self._event(LogKind.REVEAL, p, cards, source)
 
     def gain(self, p: Player, name: str, to: str | None = None,
              source: str | None = None) -> Card | None:
@@ -681,7 +682,7 @@ class GameBase:
         if choice.card is None:
             return False
         if self._logging:
-            self._event("react", p, (reaction,), trigger.name)
+            self._event(LogKind.REACT, p, (reaction,), trigger.name)
         return True
 
     def _zone(self, p: Player, where: str) -> list[Card]:
@@ -706,7 +707,7 @@ class GameBase:
         zone.append(card)
         self.gained_this_turn.append((p.index, card))
         if self._logging:
-            self._event("gain", p, (card,), source, to=where)
+            self._event(LogKind.GAIN, p, (card,), source, to=where)
         # The when-gain effects this gain triggers (the card's own, waiting Durations,
         # this turn's watchers, "in games using this" rules) are simultaneous: each
         # owner orders theirs (engine.triggers), e.g. Insignia before or after Inn.
@@ -765,7 +766,7 @@ class GameBase:
                 if choice.card is None:
                     break
                 if self._logging:
-                    self._event("react", q, (choice.card,), gained.name)
+                    self._event(LogKind.REACT, q, (choice.card,), gained.name)
                 self.play_card(q, choice.card, q.hand)
 
     def trait_of(self, card: Card | CardDef) -> str | None:
@@ -883,7 +884,7 @@ class GameBase:
                 return
             used.append(choice.card)
             if self._logging:
-                self._event("react", p, (choice.card,), trigger.name)
+                self._event(LogKind.REACT, p, (choice.card,), trigger.name)
             yield choice.card
 
     def _react_to_gain(self, p: Player, card: Card, zone: list[Card]) -> None:
@@ -921,7 +922,7 @@ class GameBase:
         else:
             self.trash.append(card)
         if self._logging:
-            self._event("trash", p, (card,), source)
+            self._event(LogKind.TRASH, p, (card,), source)
         if card.defn.on_trash is not None:
             card.defn.on_trash(self, p, card)
         if self._trash_reactions:
@@ -961,7 +962,7 @@ class GameBase:
             else:
                 self.trash.append(card)
             if self._logging:
-                self._event("trash", p, (card,), source)
+                self._event(LogKind.TRASH, p, (card,), source)
         triggered = [c for c in cards if c.defn.on_trash is not None]
         for card in self.order_cards(p, source, "Order the when-trashed effects", triggered):
             hook = card.defn.on_trash
@@ -993,7 +994,7 @@ class GameBase:
                 self._unmask(card)
             p.discard.append(card)
             if self._logging:
-                self._event("discard", p, (card,), source)
+                self._event(LogKind.DISCARD, p, (card,), source)
         if self.phase == "cleanup":
             return
         for card in cards:
@@ -1008,7 +1009,7 @@ class GameBase:
             self._unmask(card)
         p.deck.append(card)
         if self._logging:
-            self._event("topdeck", p, (card,), source)
+            self._event(LogKind.TOPDECK, p, (card,), source)
 
     def to_hand(self, p: Player, card: Card, from_zone: list[Card]) -> None:
         """Put ``card`` into ``p``'s hand (not a draw: no shuffle, no draw event)."""
@@ -1026,7 +1027,7 @@ class GameBase:
             self._unmask(card)
         p.set_aside.append(card)
         if self._logging:
-            self._event("set_aside", p, (card,), source)
+            self._event(LogKind.SET_ASIDE, p, (card,), source)
 
     def to_mat(self, p: Player, card: Card, from_zone: list[Card], mat: str,
                source: str | None = None) -> None:
@@ -1036,7 +1037,7 @@ class GameBase:
             self._unmask(card)
         p.mats.setdefault(mat, []).append(card)
         if self._logging:
-            self._event("set_aside", p, (card,), source, mat=mat)
+            self._event(LogKind.SET_ASIDE, p, (card,), source, mat=mat)
 
     def pile_name_of(self, card: Card) -> str:
         """The pile a card belongs to (its own name, or e.g. "Ruins")."""
@@ -1050,7 +1051,7 @@ class GameBase:
             self._unmask(card)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
-            self._event("return", p, (card,), source)
+            self._event(LogKind.RETURN, p, (card,), source)
 
     def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str,
                  to_zone: list[Card] | None = None) -> Card | None:
@@ -1074,7 +1075,7 @@ class GameBase:
             to_zone.append(new)
         self.piles[self.pile_name_of(card)].cards.append(card)
         if self._logging:
-            self._event("exchange", p, (card, new))
+            self._event(LogKind.EXCHANGE, p, (card, new))
         return new
 
     def take_coffers(self, p: Player, n: int = 1) -> None:
@@ -1137,7 +1138,7 @@ class GameBase:
         if not shared:
             self.boons.held.append(entry)
         if self._logging:
-            self._event("reveal", p, (), source, boon=name)
+            self._event(LogKind.REVEAL, p, (), source, boon=name)
         boon = registry.landscape(name)
         if boon.on_receive is not None:
             boon.on_receive(self, p, name)
@@ -1160,7 +1161,7 @@ class GameBase:
             if name is None:
                 return None
         if self._logging:
-            self._event("reveal", p, (), source, hex=name)
+            self._event(LogKind.REVEAL, p, (), source, hex=name)
         hook = registry.landscape(name).on_receive
         if hook is not None:
             hook(self, p, name)
@@ -1199,7 +1200,7 @@ class GameBase:
         self.played_this_turn.append(card)
         after = self._play_triggers(p, card) if self.watching_plays() else None
         if self._logging:
-            self._event("play", p, (card,), by.name if by else None, scope=True, again=again)
+            self._event(LogKind.PLAY, p, (card,), by.name if by else None, scope=True, again=again)
             try:
                 self._resolve_play(p, card, by, again)
             finally:  # an error inside the play must not leave the log scope open
@@ -1401,7 +1402,7 @@ class GameBase:
         picked = decision.resolve(provider.decide(self, decision))  # type: ignore[arg-type]
         if self._logging:
             self._event(
-                "decision", self.players[decision.player],
+                LogKind.DECISION, self.players[decision.player],
                 tuple(o.card for o in picked if o.card is not None), decision.source,
                 kind=decision.kind.value, answer=[o.id for o in picked],
             )

@@ -25,7 +25,7 @@ from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKi
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.primitives import POSSESSION_MAT, GameBase, NextTime
 from engine.transaction import checkpoint, rollback
-from engine.vocabulary import Phase
+from engine.vocabulary import LogKind, Phase
 
 if TYPE_CHECKING:
     from engine.state import DurationEffect, Player
@@ -163,7 +163,7 @@ class Game(GameBase):
                     self.played_this_turn.append(c)
                     played.append(c)
                     if self._logging:
-                        self._event("play", p, (c,), None, scope=True, again=False)
+                        self._event(LogKind.PLAY, p, (c,), None, scope=True, again=False)
                         self._close()
                 else:
                     keep.append(c)
@@ -274,7 +274,7 @@ class Game(GameBase):
         self.bought_in_phase = True
         self.bought_this_turn.append(name)
         if self._logging:
-            self._event("buy", p, (top,), None, cost=cost.coins)
+            self._event(LogKind.BUY, p, (top,), None, cost=cost.coins)
         self._when_bought(p, top, pile.tokens)
         return self.gain(p, name, source="buy")
 
@@ -312,7 +312,7 @@ class Game(GameBase):
         p.debt += cost.debt
         self.bought_this_turn.append(card.name)
         if self._logging:
-            self._event("buy", p, (card,), source, cost=cost.coins)
+            self._event(LogKind.BUY, p, (card,), source, cost=cost.coins)
         self._when_bought(p, card, {})
         return self.gain_card_object(p, card, from_zone, source="buy")
 
@@ -420,7 +420,7 @@ class Game(GameBase):
         self.bought_in_phase = True
         self.events_bought[name] = self.events_bought.get(name, 0) + 1
         if self._logging:
-            self._event("buy", p, (), name, scope=True, event=name)
+            self._event(LogKind.BUY, p, (), name, scope=True, event=name)
             try:
                 ev.on_buy(self, p)
             finally:
@@ -436,7 +436,7 @@ class Game(GameBase):
         self.phase = phase
         self.bought_in_phase = False
         if self._logging:
-            self._event("phase", self.players[self.current], (), None, phase=phase)
+            self._event(LogKind.PHASE, self.players[self.current], (), None, phase=phase)
         if phase == "buy" and self.players[self.current].states:
             self._start_of_buy_states(self.players[self.current])
 
@@ -523,7 +523,7 @@ class Game(GameBase):
         p = self.players[self.current]
         self.phase = "cleanup"
         if self._logging:
-            self._event("phase", p, (), None, phase="cleanup")
+            self._event(LogKind.PHASE, p, (), None, phase="cleanup")
         if self.traits:  # "at the start of your Clean-up phase" (Friendly, Patient...)
             for trait_hook, pile in self._trait_hooks("on_cleanup"):
                 trait_hook(self, p, pile)
@@ -643,7 +643,7 @@ class Game(GameBase):
             self.over = True
             self.phase = "over"
             if self._logging:
-                self._event("game_end", None, (), None, **self.result().to_dict())
+                self._event(LogKind.GAME_END, None, (), None, **self.result().to_dict())
             return
         possessor = None
         if self.extra_turns:  # Outpost's turn comes before Possession's
@@ -677,9 +677,9 @@ class Game(GameBase):
         self.phase = "start"
         if self._logging:
             if possessor is None:
-                self._event("turn", p, (), None, extra=extra)
+                self._event(LogKind.TURN, p, (), None, extra=extra)
             else:
-                self._event("turn", p, (), None, extra=extra, possessed_by=possessor)
+                self._event(LogKind.TURN, p, (), None, extra=extra, possessed_by=possessor)
         if p.durations:
             # "Next time" Durations (NextTime) keep waiting; the others happen now.
             effects = [e for e in p.durations if not isinstance(e.effect, NextTime)]
@@ -688,7 +688,7 @@ class Game(GameBase):
                 effects = self._order_effects(p, effects)
             for eff in effects:
                 if self._logging:
-                    self._event("duration", p, (eff.card,), None, scope=True)
+                    self._event(LogKind.DURATION, p, (eff.card,), None, scope=True)
                     try:
                         eff.effect(self, p, eff.card)
                     finally:
@@ -777,7 +777,7 @@ class Game(GameBase):
                 answer == PLAY_ALL_TREASURES and decision.kind is DecisionKind.BUY_PHASE)):
             raise InvalidAnswer(f"{answer!r} is not a legal choice in {decision.describe()}")
         if self._logging:
-            self._event("decision", self.players[decision.player], (), None,
+            self._event(LogKind.DECISION, self.players[decision.player], (), None,
                         kind=decision.kind.value, answer=[answer])
         return answer
 

@@ -1,4 +1,4 @@
-"""The engine's vocabularies, in one home: the phases of a turn and a player's zones.
+"""The engine's vocabularies, in one home: phases, a player's zones, log-event kinds.
 
 The engine owns what a phase is; the scenario schema, the runner and the web
 layer import these rather than keep copies that drift (a copy once accepted
@@ -44,3 +44,62 @@ class Zone(StrEnum):
 
 #: The zone names as plain strings, in the order snapshots and scenarios list them.
 PLAYER_ZONES: tuple[str, ...] = tuple(z.value for z in Zone)
+
+
+class LogKind(StrEnum):
+    """Every kind of event the engine writes to its log (``LogEvent.kind``).
+
+    The engine's logging calls take a member, so mypy refuses a misspelt kind;
+    the scenario schema (``log``/``log_absent`` facts), the transcript and the
+    captions import this instead of keeping lists that drift. A fact naming a
+    kind the engine never writes would hold vacuously, which is why the schema
+    checks names against this enum.
+    """
+
+    BUY = "buy"
+    DECISION = "decision"
+    DISCARD = "discard"
+    DRAW = "draw"
+    DURATION = "duration"  # a waiting Duration effect resolves (opens a scope)
+    EXCHANGE = "exchange"
+    GAIN = "gain"
+    GAME_END = "game_end"
+    LOOK = "look"
+    PHASE = "phase"
+    PLAY = "play"
+    REACT = "react"
+    RETURN = "return"
+    REVEAL = "reveal"
+    SET_ASIDE = "set_aside"
+    SHUFFLE = "shuffle"
+    TOPDECK = "topdeck"
+    TRASH = "trash"
+    TURN = "turn"
+
+
+#: The kinds as plain strings, sorted (error messages and schema checks list them).
+LOG_KINDS: tuple[str, ...] = tuple(sorted(k.value for k in LogKind))
+
+#: One present-tense verb per kind, for a log line ("Player 1 plays Market"): the
+#: engine's ``LogEvent.text`` and the scenario transcript share it.
+LOG_VERBS: dict[str, str] = {  # keyed by LogKind members, which are str
+    LogKind.BUY: "buys",
+    LogKind.DECISION: "decides",
+    LogKind.DISCARD: "discards",
+    LogKind.DRAW: "draws",
+    LogKind.DURATION: "resolves the Duration",
+    LogKind.EXCHANGE: "exchanges",
+    LogKind.GAIN: "gains",
+    LogKind.GAME_END: "game ends",
+    LogKind.LOOK: "looks at",
+    LogKind.PHASE: "enters phase",
+    LogKind.PLAY: "plays",
+    LogKind.REACT: "reacts with",
+    LogKind.RETURN: "returns",
+    LogKind.REVEAL: "reveals",
+    LogKind.SET_ASIDE: "sets aside",
+    LogKind.SHUFFLE: "shuffles",
+    LogKind.TOPDECK: "puts on their deck",
+    LogKind.TRASH: "trashes",
+    LogKind.TURN: "starts turn",
+}

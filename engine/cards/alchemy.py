@@ -17,8 +17,7 @@ from engine.cost import Cost
 from engine.registry import register
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "alchemy"
@@ -28,7 +27,7 @@ def _a(name: str, cost: Cost | int, types: tuple[str, ...], **kw: object) -> Car
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _gain_if_there(g: Game, p: Player, name: str, source: str) -> None:
+def _gain_if_there(g: GameBase, p: Player, name: str, source: str) -> None:
     """Gain ``name`` when its pile is in this game (Transmute may be in a Black Market deck)."""
     if name in g.piles:
         g.gain(p, name, source=source)
@@ -37,7 +36,7 @@ def _gain_if_there(g: Game, p: Player, name: str, source: str) -> None:
 # --- Transmute: trash a card from hand; Action -> Duchy, Treasure -> Transmute,
 # Victory -> Gold. A card of several types gives each (FAQ: Nobles gives Duchy and
 # Gold); a Curse gives nothing; an empty hand trashes and gains nothing.
-def _transmute(g: Game, p: Player, card: Card, play: Play) -> None:
+def _transmute(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -52,13 +51,13 @@ def _transmute(g: Game, p: Player, card: Card, play: Play) -> None:
 
 
 # --- Familiar: +1 Card, +1 Action; each other player gains a Curse (in turn order).
-def _familiar(g: Game, p: Player, card: Card, play: Play) -> None:
+def _familiar(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.gain(q, "Curse", source=card.name)
 
 
 # --- University: +2 Actions; you may gain an Action card costing up to 5 (no Potion).
-def _university(g: Game, p: Player, card: Card, play: Play) -> None:
+def _university(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.choose_supply(p, card.name, "You may gain an Action card costing up to 5",
                            max_cost=Cost(5), pred=lambda d: d.is_action, optional=True)
     if name:
@@ -85,7 +84,7 @@ VINEYARD = _a("Vineyard", Cost(0, potion=1), ("Victory",), vp_fn=_vineyard_vp)
 # of its cost and +2 Cards if its cost has a Potion. FAQ: an empty hand or a card
 # costing 0 draws nothing; Golem (4 and a Potion) draws 6. The cost is its current
 # one (Bridge lowers it), taken as it is trashed.
-def _apprentice(g: Game, p: Player, card: Card, play: Play) -> None:
+def _apprentice(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -102,7 +101,7 @@ APPRENTICE = _a("Apprentice", 5, ("Action",), actions=1, on_play=_apprentice)
 # --- Philosopher's Stone: a Treasure worth 1 coin per 5 cards in your deck and
 # discard pile together, counted when played (FAQ: hand, play and set-aside cards
 # do not count; the amount is fixed once played; each play counts again).
-def _philosophers_stone(g: Game, p: Player, card: Card, play: Play) -> None:
+def _philosophers_stone(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += (len(p.deck) + len(p.discard)) // 5
 
 
@@ -113,7 +112,7 @@ PHILOSOPHERS_STONE = _a("Philosopher's Stone", Cost(3, potion=1), ("Treasure",),
 # --- Apothecary: +1 Card, +1 Action (the draw comes first); reveal the top 4 cards
 # (shuffling if needed, fewer if there are no more); every revealed Copper and
 # Potion goes to the hand (FAQ: not optional), the rest back on the deck in any order.
-def _apothecary(g: Game, p: Player, card: Card, play: Play) -> None:
+def _apothecary(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 4, card.name)
     for c in revealed:
         if c.name in ("Copper", "Potion"):
@@ -133,7 +132,7 @@ APOTHECARY = _a("Apothecary", Cost(2, potion=1), ("Action",), cards=1, actions=1
 # Then reveal from your deck until a non-Action (an Action with another type is an
 # Action), shuffling if needed; all the cards revealed this way go to your hand (FAQ:
 # not the cards of the first part). Out of cards: you keep what was revealed.
-def _scrying_pool(g: Game, p: Player, card: Card, play: Play) -> None:
+def _scrying_pool(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.discard_or_keep_tops(p, [p, *play.victims(g)], card.name)
     revealed: list[Card] = []
     while True:
@@ -156,7 +155,7 @@ SCRYING_POOL = _a("Scrying Pool", Cost(2, potion=1), ("Action", "Attack"), actio
 # other revealed cards, then play the Actions found in the order you choose. FAQ:
 # playing them is not optional, and they are never in your hand (a Throne Room
 # found this way cannot pick the other one).
-def _golem(g: Game, p: Player, card: Card, play: Play) -> None:
+def _golem(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed: list[Card] = []
     found: list[Card] = []
     while len(found) < 2:
@@ -183,7 +182,7 @@ GOLEM = _a("Golem", Cost(4, potion=1), ("Action",), on_play=_golem)
 # of your Treasures from play on your deck (FAQ: with an empty deck it becomes the
 # whole deck; each Herbalist moves one more Treasure; the order of Clean-up's
 # discards is the player's, see engine.turn).
-def _herbalist_discarded(g: Game, p: Player, card: Card) -> None:
+def _herbalist_discarded(g: GameBase, p: Player, card: Card) -> None:
     # Only Treasures this Clean-up discards: a Duration Treasure with an effect still
     # to come (Plunder's Rope, Gondola) stays in play.
     staying = g.held_by_durations(p)
@@ -200,7 +199,7 @@ HERBALIST = _a("Herbalist", 2, ("Action",), buys=1, coins=1,
 # --- Alchemist: +2 Cards, +1 Action; when discarded from play, you may put it on your
 # deck if a Potion is in play (FAQ: optional, before the new hand is drawn, and the
 # Potion only has to be in play, not spent).
-def _alchemist_discarded(g: Game, p: Player, card: Card) -> None:
+def _alchemist_discarded(g: GameBase, p: Player, card: Card) -> None:
     if card in p.discard and any(c.name == "Potion" for c in p.in_play) and g.yes_no(
             p, card.name, "Put Alchemist on your deck?"):
         g.topdeck(p, card, p.discard, card.name)
@@ -216,7 +215,7 @@ ALCHEMIST = _a("Alchemist", Cost(3, potion=1), ("Action",), cards=2, actions=1,
 # set aside and return to their discard pile after Clean-up (engine.turn). FAQ: not
 # a Duration (discarded this turn); cumulative; an Attack they play hits you too;
 # a Possession they play in that turn makes *them* possess their left neighbour.
-def _possession(g: Game, p: Player, card: Card, play: Play) -> None:
+def _possession(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.possessions.append(((p.index + 1) % len(g.players), p.index))
 
 

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "base"
@@ -29,7 +29,7 @@ def _is_treasure(c: Card) -> bool:
 
 
 # --- Adventurer: reveal until 2 Treasures; they go to hand, the rest are discarded.
-def _adventurer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _adventurer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     found = 0
     revealed: list[Card] = []
     # Revealed cards sit in set_aside, so a mid-reveal shuffle does not include them.
@@ -50,7 +50,7 @@ ADVENTURER = _k("Adventurer", 6, ("Action",), on_play=_adventurer)
 
 
 # --- Bureaucrat: gain a Silver onto your deck; others put a Victory card from hand on theirs.
-def _bureaucrat(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bureaucrat(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Silver", to="deck", source=card.name)
     for q in play.victims(g):
         picked = g.choose_from_hand(q, card.name, "Put a Victory card onto your deck",
@@ -66,7 +66,7 @@ BUREAUCRAT = _k("Bureaucrat", 4, ("Action", "Attack"), on_play=_bureaucrat)
 
 
 # --- Cellar: discard any number (all at once), then draw that many.
-def _cellar(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cellar(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards", min=0, max=len(p.hand))
     g.discard_cards(p, picked, p.hand, card.name)  # all at once (Cellar FAQ)
     if picked:
@@ -77,7 +77,7 @@ CELLAR = _k("Cellar", 2, ("Action",), actions=1, on_play=_cellar)
 
 
 # --- Chancellor: +2 coins; you may put your deck into your discard pile at once.
-def _chancellor(g: Game, p: Player, card: Card, play: Play) -> None:
+def _chancellor(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
         g.deck_into_discard(p, card.name)
 
@@ -86,7 +86,7 @@ CHANCELLOR = _k("Chancellor", 3, ("Action",), coins=2, on_play=_chancellor)
 
 
 # --- Chapel: trash up to 4 cards from hand.
-def _chapel(g: Game, p: Player, card: Card, play: Play) -> None:
+def _chapel(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.trash_cards(p, g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4),
                   p.hand, card.name)
 
@@ -95,7 +95,7 @@ CHAPEL = _k("Chapel", 2, ("Action",), on_play=_chapel)
 
 
 # --- Council Room: +4 Cards, +1 Buy; each other player draws a card (not an Attack).
-def _council_room(g: Game, p: Player, card: Card, play: Play) -> None:
+def _council_room(g: GameBase, p: Player, card: Card, play: Play) -> None:
     n = len(g.players)
     for k in range(1, n):
         g.draw(g.players[(p.index + k) % n], 1)
@@ -105,7 +105,7 @@ COUNCIL_ROOM = _k("Council Room", 5, ("Action",), cards=4, buys=1, on_play=_coun
 
 
 # --- Feast: trash this (if you still can); gain a card costing up to 5 either way.
-def _feast(g: Game, p: Player, card: Card, play: Play) -> None:
+def _feast(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     name = g.choose_supply(p, card.name, "Gain a card costing up to 5", max_cost=Cost(5))
@@ -127,7 +127,7 @@ LABORATORY = _k("Laboratory", 5, ("Action",), cards=2, actions=1)
 
 
 # --- Library: draw to 7, optionally setting aside Actions as you draw them.
-def _library(g: Game, p: Player, card: Card, play: Play) -> None:
+def _library(g: GameBase, p: Player, card: Card, play: Play) -> None:
     # Only its own set-aside cards are discarded: a Golem playing Library keeps the
     # other Action it revealed set aside, to play next.
     aside: list[Card] = []
@@ -139,7 +139,7 @@ def _library(g: Game, p: Player, card: Card, play: Play) -> None:
             break
         may_shuffle = may_shuffle and not shuffles
         p.hand.append(c)
-        g.log("draw", p, (c,), card.name)
+        g.log(LogKind.DRAW, p, (c,), card.name)
         if c.defn.is_action and g.yes_no(p, card.name, f"Set aside {c.name}?",
                                          context={"card": c.name}):
             g.set_aside(p, c, p.hand, card.name)
@@ -153,7 +153,7 @@ MARKET = _k("Market", 5, ("Action",), cards=1, actions=1, buys=1, coins=1)
 
 
 # --- Militia: +2 coins; others discard down to 3.
-def _militia(g: Game, p: Player, card: Card, play: Play) -> None:
+def _militia(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.discard_down_to(q, 3, card.name)
 
@@ -162,7 +162,7 @@ MILITIA = _k("Militia", 4, ("Action", "Attack"), coins=2, on_play=_militia)
 
 
 # --- Mine: trash a Treasure, gain a Treasure costing up to 3 more, to hand.
-def _mine(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mine(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.trash_and_gain(p, card.name, 3, trash_pred=_is_treasure, gain_pred=lambda d: d.is_treasure,
                      to="hand", trash_prompt="Trash a Treasure",
                      gain_prompt="Gain a Treasure to your hand")
@@ -172,7 +172,7 @@ MINE = _k("Mine", 5, ("Action",), on_play=_mine)
 
 
 # --- Moat: +2 Cards; reveal from hand when another player plays an Attack: unaffected.
-def _moat_react(g: Game, p: Player, moat: Card, attack: Card) -> bool:
+def _moat_react(g: GameBase, p: Player, moat: Card, attack: Card) -> bool:
     return True
 
 
@@ -180,7 +180,7 @@ MOAT = _k("Moat", 2, ("Action", "Reaction"), cards=2, react_attack=_moat_react)
 
 
 # --- Moneylender: trash a Copper from hand; if you did, +3 coins.
-def _moneylender(g: Game, p: Player, card: Card, play: Play) -> None:
+def _moneylender(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for c in p.hand:
         if c.name == "Copper":
             g.trash_card(p, c, p.hand, card.name)
@@ -192,7 +192,7 @@ MONEYLENDER = _k("Moneylender", 4, ("Action",), on_play=_moneylender)
 
 
 # --- Remodel: trash a card from hand; gain one costing up to 2 more.
-def _remodel(g: Game, p: Player, card: Card, play: Play) -> None:
+def _remodel(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.trash_and_gain(p, card.name, 2)
 
 
@@ -201,7 +201,7 @@ SMITHY = _k("Smithy", 4, ("Action",), cards=3)
 
 
 # --- Spy: each player (you first) reveals their top card; you choose discard or keep.
-def _spy(g: Game, p: Player, card: Card, play: Play) -> None:
+def _spy(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.discard_or_keep_tops(p, [p, *play.victims(g)], card.name)
 
 
@@ -209,7 +209,7 @@ SPY = _k("Spy", 4, ("Action", "Attack"), cards=1, actions=1, on_play=_spy)
 
 
 # --- Thief: others reveal 2; you trash a revealed Treasure of each; gain any you like.
-def _thief(g: Game, p: Player, card: Card, play: Play) -> None:
+def _thief(g: GameBase, p: Player, card: Card, play: Play) -> None:
     trashed: list[Card] = []
     for q in play.victims(g):
         revealed = g.reveal_from_deck(q, 2, card.name)
@@ -233,7 +233,7 @@ THIEF = _k("Thief", 4, ("Action", "Attack"), on_play=_thief)
 
 # --- Throne Room: choose an Action in hand, play it twice.
 def _multi_play(times: int, optional: bool):  # type: ignore[no-untyped-def]
-    def hook(g: Game, p: Player, card: Card, play: Play) -> None:
+    def hook(g: GameBase, p: Player, card: Card, play: Play) -> None:
         picked = g.choose_from_hand(p, card.name, f"Choose an Action to play {times} times",
                                     min=0 if optional else 1, max=1,
                                     pred=lambda c: c.defn.is_action)
@@ -251,7 +251,7 @@ VILLAGE = _k("Village", 3, ("Action",), cards=1, actions=2)
 
 
 # --- Witch: +2 Cards; each other player gains a Curse (in turn order from your left).
-def _witch(g: Game, p: Player, card: Card, play: Play) -> None:
+def _witch(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.gain(q, "Curse", source=card.name)
 
@@ -261,7 +261,7 @@ WOODCUTTER = _k("Woodcutter", 3, ("Action",), buys=1, coins=2)
 
 
 # --- Workshop: gain a card costing up to 4.
-def _workshop(g: Game, p: Player, card: Card, play: Play) -> None:
+def _workshop(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
     if name:
         g.gain(p, name, source=card.name)

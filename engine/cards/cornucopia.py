@@ -13,12 +13,12 @@ from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "cornucopia"
@@ -28,7 +28,7 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _reveal_until(g: Game, p: Player, source: str, found: Callable[[Card], bool],
+def _reveal_until(g: GameBase, p: Player, source: str, found: Callable[[Card], bool],
                   to_deck: bool = False) -> Card | None:
     """Reveal cards off ``p``'s deck until one matches ``found``; it goes to hand (or
     back on the deck with ``to_deck``), the others are discarded. The revealed cards
@@ -64,7 +64,7 @@ FAIRGROUNDS = _k("Fairgrounds", 6, ("Victory",), vp_fn=_fairgrounds_vp)
 
 # --- Farming Village: +2 Actions; reveal until an Action or a Treasure (whichever
 # comes first, any card with either type: Diadem), to hand; discard the others.
-def _farming_village(g: Game, p: Player, card: Card, play: Play) -> None:
+def _farming_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _reveal_until(g, p, card.name, lambda c: c.defn.is_action or c.defn.is_treasure)
 
 
@@ -73,7 +73,7 @@ FARMING_VILLAGE = _k("Farming Village", 4, ("Action",), actions=2, on_play=_farm
 
 # --- Hamlet: +1 Card +1 Action; two separate optional discards, one for +1 Action,
 # one for +1 Buy (a bonus only for a card actually discarded, each at most once).
-def _discard_one(g: Game, p: Player, source: str, prompt: str) -> bool:
+def _discard_one(g: GameBase, p: Player, source: str, prompt: str) -> bool:
     """``p`` may discard one card from hand; True if they did."""
     picked = g.choose_from_hand(p, source, prompt, min=0)
     if picked:
@@ -81,7 +81,7 @@ def _discard_one(g: Game, p: Player, source: str, prompt: str) -> bool:
     return bool(picked)
 
 
-def _hamlet(g: Game, p: Player, card: Card, play: Play) -> None:
+def _hamlet(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if _discard_one(g, p, card.name, "You may discard a card for +1 Action"):
         g.actions += 1
     if _discard_one(g, p, card.name, "You may discard a card for +1 Buy"):
@@ -93,7 +93,7 @@ HAMLET = _k("Hamlet", 2, ("Action",), cards=1, actions=1, on_play=_hamlet)
 
 # --- Harvest: reveal the top 4 (shuffling if needed, fewer if there are not 4),
 # discard them, +1 coin per differently named card.
-def _harvest(g: Game, p: Player, card: Card, play: Play) -> None:
+def _harvest(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 4, card.name)
     for c in revealed:
         g.discard_card(p, c, p.set_aside, card.name)
@@ -105,7 +105,7 @@ HARVEST = _k("Harvest", 5, ("Action",), on_play=_harvest)
 
 # --- Hunting Party: +1 Card +1 Action; reveal the hand, then reveal from the deck
 # until a card whose name is not in hand; it goes to hand, the others are discarded.
-def _hunting_party(g: Game, p: Player, card: Card, play: Play) -> None:
+def _hunting_party(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if p.hand:
         g.reveal(p, list(p.hand), card.name)
     held = {c.name for c in p.hand}
@@ -117,7 +117,7 @@ HUNTING_PARTY = _k("Hunting Party", 5, ("Action",), cards=1, actions=1, on_play=
 
 # --- Menagerie: +1 Action; reveal the hand: no two cards of one name (an empty
 # hand included) +3 Cards, else +1 Card.
-def _menagerie(g: Game, p: Player, card: Card, play: Play) -> None:
+def _menagerie(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if p.hand:
         g.reveal(p, list(p.hand), card.name)
     g.draw(p, 3 if len({c.name for c in p.hand}) == len(p.hand) else 1)
@@ -128,7 +128,7 @@ MENAGERIE = _k("Menagerie", 3, ("Action",), actions=1, on_play=_menagerie)
 
 # --- Remake: twice, trash a card from hand and gain one costing exactly 1 more
 # (nothing gained if no pile has that cost; nothing at all with an empty hand).
-def _remake_once(g: Game, p: Player, card: Card) -> None:
+def _remake_once(g: GameBase, p: Player, card: Card) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -140,7 +140,7 @@ def _remake_once(g: Game, p: Player, card: Card) -> None:
         g.gain(p, name, source=card.name)
 
 
-def _remake(g: Game, p: Player, card: Card, play: Play) -> None:
+def _remake(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _remake_once(g, p, card)
     _remake_once(g, p, card)
 
@@ -151,7 +151,7 @@ REMAKE = _k("Remake", 4, ("Action",), on_play=_remake)
 # --- Fortune Teller: +2 coins; each other player reveals until a Victory or Curse
 # card (the first with either type, Nobles included), puts it on top of his deck
 # and discards the rest (all of them if none turns up, even after a shuffle).
-def _fortune_teller(g: Game, p: Player, card: Card, play: Play) -> None:
+def _fortune_teller(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         _reveal_until(g, q, card.name, lambda c: c.defn.is_victory or c.defn.is_curse,
                       to_deck=True)
@@ -165,7 +165,7 @@ FORTUNE_TELLER = _k("Fortune Teller", 3, ("Action", "Attack"), coins=2,
 # (shuffling if needed; nothing if he has no cards). A Victory card (Nobles too):
 # he gains a Curse; otherwise you choose who gains a copy from the Supply (no one,
 # unasked, if the Supply has none: a Prize, Spoils, an empty pile).
-def _supply_copy(g: Game, card: Card) -> str | None:
+def _supply_copy(g: GameBase, card: Card) -> str | None:
     """The Supply pile from which a copy of ``card`` can be gained now, if any."""
     name = g.pile_name_of(card)
     pile = g.piles.get(name)
@@ -174,7 +174,7 @@ def _supply_copy(g: Game, card: Card) -> str | None:
     return name
 
 
-def _jester(g: Game, p: Player, card: Card, play: Play) -> None:
+def _jester(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         top = g.reveal_from_deck(q, 1, card.name)
         if not top:
@@ -199,7 +199,7 @@ JESTER = _k("Jester", 5, ("Action", "Attack"), coins=2, on_play=_jester)
 # to 1 per differently named card in play now (itself, Actions, Durations left from
 # last turn; not a Feast that trashed itself). Only a Victory card gained this way
 # trashes it (FAQ: not one bought while it is in play).
-def _horn_of_plenty(g: Game, p: Player, card: Card, play: Play) -> None:
+def _horn_of_plenty(g: GameBase, p: Player, card: Card, play: Play) -> None:
     limit = Cost(len({c.name for c in p.in_play}))
     name = g.choose_supply(p, card.name, f"Gain a card costing up to {limit.coins}",
                            max_cost=limit)
@@ -217,7 +217,7 @@ HORN_OF_PLENTY = _k("Horn of Plenty", 5, ("Treasure",), on_play=_horn_of_plenty)
 # Attack reactions such as Moat, which may make him immune) may reveal a Bane card
 # from hand, else gains a Curse. The Bane pile itself is a setup rule
 # (engine.setup._rule_bane); with no Bane in the game nobody can reveal one.
-def _young_witch(g: Game, p: Player, card: Card, play: Play) -> None:
+def _young_witch(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
     g.discard_cards(p, chosen, p.hand, card.name)
     for q in play.victims(g):
@@ -237,7 +237,7 @@ YOUNG_WITCH = _k("Young Witch", 4, ("Action", "Attack"), cards=2, on_play=_young
 PRIZES = ("Bag of Gold", "Diadem", "Followers", "Princess", "Trusty Steed")
 
 
-def _reveal_province(g: Game, q: Player, source: str) -> Card | None:
+def _reveal_province(g: GameBase, q: Player, source: str) -> Card | None:
     """``q`` may reveal a Province from hand; the one revealed, or None."""
     provinces = [c for c in q.hand if c.name == "Province"]
     if provinces and g.yes_no(q, source, "Reveal a Province?", context={"card": "Province"}):
@@ -246,7 +246,7 @@ def _reveal_province(g: Game, q: Player, source: str) -> Card | None:
     return None
 
 
-def _tournament(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tournament(g: GameBase, p: Player, card: Card, play: Play) -> None:
     """+1 Action (data). Each player, you first, may reveal a Province. If you did:
     discard it and put a Prize (any one left, not only the top) or a Duchy on your
     deck. FAQ: the Duchy may be chosen while Prizes remain, and either may be chosen
@@ -278,18 +278,18 @@ def _prize(name: str, types: tuple[str, ...], **kw: object) -> CardDef:
 
 
 # --- Bag of Gold: +1 Action; gain a Gold onto your deck (nothing if none is left).
-def _bag_of_gold(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bag_of_gold(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Gold", to="deck", source=card.name)
 
 
 # --- Diadem: worth 2; +1 coin per unused Action (Actions left, not Action cards).
-def _diadem(g: Game, p: Player, card: Card, play: Play) -> None:
+def _diadem(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += g.actions
 
 
 # --- Followers: +2 Cards; gain an Estate; each other player gains a Curse (in turn
 # order), then each other player discards down to 3 (FAQ: in that order).
-def _followers(g: Game, p: Player, card: Card, play: Play) -> None:
+def _followers(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Estate", source=card.name)
     victims = play.victims(g)
     for q in victims:
@@ -301,13 +301,13 @@ def _followers(g: Game, p: Player, card: Card, play: Play) -> None:
 # --- Princess: +1 Buy; while it is in play, cards cost 2 less (never below 0: Game.cost
 # clamps). The discount asks "is a Princess in play", so it ends when Princess leaves
 # play and a Throne Room on it does not double it (one copy in play).
-def _princess_discount(g: Game, d: CardDef, cost: Cost) -> Cost:
+def _princess_discount(g: GameBase, d: CardDef, cost: Cost) -> Cost:
     if any(c.name == "Princess" for c in g.players[g.current].in_play):
         return Cost(cost.coins - 2, cost.potion, cost.debt)
     return cost
 
 
-def _princess(g: Game, p: Player, card: Card, play: Play) -> None:
+def _princess(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if _princess_discount not in g.cost_modifiers:
         g.cost_modifiers.append(_princess_discount)
 
@@ -317,7 +317,7 @@ STEED_OPTIONS = (("cards", "+2 Cards"), ("actions", "+2 Actions"), ("coins", "+2
                  ("silvers", "gain 4 Silvers and put your deck into your discard pile"))
 
 
-def _trusty_steed(g: Game, p: Player, card: Card, play: Play) -> None:
+def _trusty_steed(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.decide(Decision(
         DecisionKind.CHOOSE_OPTION, p.index, card.name, "Choose two (different)",
         [Option(i, label) for i, label in STEED_OPTIONS], min=2, max=2,
@@ -351,23 +351,23 @@ TRUSTY_STEED = _prize("Trusty Steed", ("Action",), on_play=_trusty_steed)
 HORSE_TRADERS_MAT = "Horse Traders"
 
 
-def _horse_traders(g: Game, p: Player, card: Card, play: Play) -> None:
+def _horse_traders(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
     g.discard_cards(p, chosen, p.hand, card.name)
 
 
-def _horse_traders_react(g: Game, p: Player, card: Card, attack: Card) -> bool:
+def _horse_traders_react(g: GameBase, p: Player, card: Card, attack: Card) -> bool:
     g.to_mat(p, card, p.hand, HORSE_TRADERS_MAT, card.name)
     g.schedule_duration(p, card)
     return False
 
 
-def _horse_traders_return(g: Game, p: Player, card: Card) -> None:
+def _horse_traders_return(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
     mat = p.mats.get(HORSE_TRADERS_MAT, [])
     if card in mat:
         g.to_hand(p, card, mat)
-        g.log("return", p, (card,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (card,), card.name, to="hand")
 
 
 HORSE_TRADERS = _k("Horse Traders", 4, ("Action", "Reaction"), buys=1, coins=3,

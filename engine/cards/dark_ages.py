@@ -12,27 +12,27 @@ from typing import TYPE_CHECKING
 from engine.cards.core import Card, CardDef, PlayHook
 from engine.cost import Cost
 from engine.registry import implemented_names, register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "dark-ages"
 
 
-def _fortress_trashed(g: Game, p: Player, card: Card) -> None:
+def _fortress_trashed(g: GameBase, p: Player, card: Card) -> None:
     """Back to its owner's hand, no matter whose turn; only if it is still in the trash."""
     if card in g.trash:
         g.to_hand(p, card, g.trash)
-        g.log("return", p, (card,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (card,), card.name, to="hand")
 
 
 FORTRESS = register(CardDef("Fortress", 4, ("Action",), set_name=SET, cards=1, actions=2,
                             on_trash=_fortress_trashed))
 
 
-def _bandit_camp(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bandit_camp(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Spoils", source=card.name)
 
 
@@ -40,7 +40,7 @@ BANDIT_CAMP = register(CardDef("Bandit Camp", 5, ("Action",), set_name=SET, card
                                actions=2, on_play=_bandit_camp, extra_piles=("Spoils",)))
 
 
-def _spoils(g: Game, p: Player, card: Card, play: Play) -> None:
+def _spoils(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.return_to_pile(p, card, p.in_play, card.name)
 
@@ -50,7 +50,7 @@ SPOILS = register(CardDef("Spoils", 0, ("Treasure",), set_name=SET, kind="non-su
 
 
 # --- Marauder: a Looter, so the game gets a Ruins pile (see engine.setup._rule_ruins).
-def _marauder(g: Game, p: Player, card: Card, play: Play) -> None:
+def _marauder(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Spoils", source=card.name)
     for q in play.victims(g):
         g.gain(q, "Ruins", source=card.name)
@@ -66,7 +66,7 @@ def _ruins(name: str, **kw: object) -> CardDef:
                             **kw))  # type: ignore[arg-type]
 
 
-def _survivors(g: Game, p: Player, card: Card, play: Play) -> None:
+def _survivors(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.reveal_from_deck(p, 2, card.name, look=True)
     if not top:
         return
@@ -89,13 +89,13 @@ SURVIVORS = _ruins("Survivors", on_play=_survivors)
 
 
 # --- Shelters: replace the starting Estates when the game uses them.
-def _hovel_react(g: Game, p: Player, hovel: Card, bought: Card) -> None:
+def _hovel_react(g: GameBase, p: Player, hovel: Card, bought: Card) -> None:
     """When you buy a Victory card, you may trash Hovel from your hand."""
     if hovel in p.hand:
         g.trash_card(p, hovel, p.hand, hovel.name)
 
 
-def _overgrown_trashed(g: Game, p: Player, card: Card) -> None:
+def _overgrown_trashed(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
 
 
@@ -111,14 +111,14 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _gain_up_to(g: Game, p: Player, card: Card, limit: int, to: str | None = None) -> None:
+def _gain_up_to(g: GameBase, p: Player, card: Card, limit: int, to: str | None = None) -> None:
     name = g.choose_supply(p, card.name, f"Gain a card costing up to {limit}",
                            max_cost=Cost(limit))
     if name:
         g.gain(p, name, to=to, source=card.name)
 
 
-def _trash_one_from_hand(g: Game, p: Player, card: Card) -> Card | None:
+def _trash_one_from_hand(g: GameBase, p: Player, card: Card) -> Card | None:
     """Trash a card from hand if there is one (not optional)."""
     picked = g.choose_from_hand(p, card.name, "Trash a card from your hand")
     if not picked:
@@ -128,7 +128,7 @@ def _trash_one_from_hand(g: Game, p: Player, card: Card) -> Card | None:
 
 
 # --- Poor House: +4 coins, then -1 per Treasure in the (revealed) hand; never below 0.
-def _poor_house(g: Game, p: Player, card: Card, play: Play) -> None:
+def _poor_house(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.reveal(p, list(p.hand), card.name)
     # FAQ: Harem-like cards are Treasures; the total can fall to 0 but not below.
     g.coins = max(0, g.coins - sum(1 for c in p.hand if c.defn.is_treasure))
@@ -138,7 +138,7 @@ POOR_HOUSE = _k("Poor House", 1, ("Action",), coins=4, on_play=_poor_house)
 
 
 # --- Forager: +1 Action +1 Buy; trash a card; +1 coin per differently named Treasure in trash.
-def _forager(g: Game, p: Player, card: Card, play: Play) -> None:
+def _forager(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _trash_one_from_hand(g, p, card)
     # FAQ: counted whether or not a card was trashed; copies of one name count once.
     g.coins += len({c.name for c in g.trash if c.defn.is_treasure})
@@ -148,7 +148,7 @@ FORAGER = _k("Forager", 3, ("Action",), actions=1, buys=1, on_play=_forager)
 
 
 # --- Sage: +1 Action; reveal until a card costing 3 or more: it goes to hand, the rest away.
-def _sage(g: Game, p: Player, card: Card, play: Play) -> None:
+def _sage(g: GameBase, p: Player, card: Card, play: Play) -> None:
     # Revealed cards wait in set_aside, so a shuffle mid-way leaves them out (FAQ).
     found, others = g.reveal_until(p, lambda c: g.cost(c).coins >= 3, card.name)
     if found is not None:
@@ -164,7 +164,7 @@ SAGE = _k("Sage", 3, ("Action",), actions=1, on_play=_sage)
 _VAGRANT_TYPES = frozenset({"Curse", "Ruins", "Shelter", "Victory"})
 
 
-def _vagrant(g: Game, p: Player, card: Card, play: Play) -> None:
+def _vagrant(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.peek_top(p)
     if top is None:
         return
@@ -178,7 +178,7 @@ VAGRANT = _k("Vagrant", 2, ("Action",), cards=1, actions=1, on_play=_vagrant)
 
 
 # --- Wandering Minstrel: +1 Card +2 Actions; reveal 3; Actions back in any order, rest discarded.
-def _wandering_minstrel(g: Game, p: Player, card: Card, play: Play) -> None:
+def _wandering_minstrel(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 3, card.name)
     actions = [c for c in revealed if c.defn.is_action]
     for c in revealed:
@@ -194,7 +194,7 @@ WANDERING_MINSTREL = _k("Wandering Minstrel", 4, ("Action",), cards=1, actions=2
 
 
 # --- Squire: +1 coin and one of +2 Actions / +2 Buys / gain a Silver; trashed: gain an Attack.
-def _squire(g: Game, p: Player, card: Card, play: Play) -> None:
+def _squire(g: GameBase, p: Player, card: Card, play: Play) -> None:
     choice = g.choose_option(p, card.name, "Choose one",
                              [("actions", "+2 Actions"), ("buys", "+2 Buys"),
                               ("silver", "gain a Silver")])
@@ -206,7 +206,7 @@ def _squire(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, "Silver", source=card.name)
 
 
-def _squire_trashed(g: Game, p: Player, card: Card) -> None:
+def _squire_trashed(g: GameBase, p: Player, card: Card) -> None:
     # FAQ: any Attack in the Supply; nothing if there is none.
     name = g.choose_supply(p, card.name, "Gain an Attack card", pred=lambda d: d.is_attack)
     if name:
@@ -217,7 +217,7 @@ SQUIRE = _k("Squire", 2, ("Action",), coins=1, on_play=_squire, on_trash=_squire
 
 
 # --- Storeroom: +1 Buy; discard any, draw as many; discard any, +1 coin each.
-def _storeroom(g: Game, p: Player, card: Card, play: Play) -> None:
+def _storeroom(g: GameBase, p: Player, card: Card, play: Play) -> None:
     first = g.choose_from_hand(p, card.name, "Discard any number of cards (+1 Card each)",
                                min=0, max=len(p.hand))
     g.discard_cards(p, first, p.hand, card.name)
@@ -233,7 +233,7 @@ STOREROOM = _k("Storeroom", 3, ("Action",), buys=1, on_play=_storeroom)
 
 
 # --- Junk Dealer: +1 Card +1 Action +1 coin; trash a card from hand (draws first, FAQ).
-def _junk_dealer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _junk_dealer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _trash_one_from_hand(g, p, card)
 
 
@@ -242,7 +242,7 @@ JUNK_DEALER = _k("Junk Dealer", 5, ("Action",), cards=1, actions=1, coins=1,
 
 
 # --- Armory: gain a card costing up to 4 onto your deck.
-def _armory(g: Game, p: Player, card: Card, play: Play) -> None:
+def _armory(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _gain_up_to(g, p, card, 4, to="deck")
 
 
@@ -250,7 +250,7 @@ ARMORY = _k("Armory", 4, ("Action",), on_play=_armory)
 
 
 # --- Altar: trash a card from hand (if you can); gain a card costing up to 5 either way.
-def _altar(g: Game, p: Player, card: Card, play: Play) -> None:
+def _altar(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _trash_one_from_hand(g, p, card)
     _gain_up_to(g, p, card, 5)
 
@@ -259,7 +259,7 @@ ALTAR = _k("Altar", 6, ("Action",), on_play=_altar)
 
 
 # --- Hunting Grounds: +4 Cards; trashed: gain a Duchy or 3 Estates (as many as are left).
-def _hunting_grounds_trashed(g: Game, p: Player, card: Card) -> None:
+def _hunting_grounds_trashed(g: GameBase, p: Player, card: Card) -> None:
     choice = g.choose_option(p, card.name, "Gain a Duchy or 3 Estates",
                              [("duchy", "gain a Duchy"), ("estates", "gain 3 Estates")])
     if choice == "duchy":
@@ -278,7 +278,7 @@ def _feodum_vp(p: Player) -> int:
     return sum(1 for c in p.all_cards() if c.name == "Silver") // 3
 
 
-def _feodum_trashed(g: Game, p: Player, card: Card) -> None:
+def _feodum_trashed(g: GameBase, p: Player, card: Card) -> None:
     for _ in range(3):
         g.gain(p, "Silver", source=card.name)
 
@@ -287,7 +287,7 @@ FEODUM = _k("Feodum", 4, ("Victory",), vp_fn=_feodum_vp, on_trash=_feodum_trashe
 
 
 # --- Ironmonger: +1 Card +1 Action; reveal the top card, may discard it; bonus by its types.
-def _ironmonger(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ironmonger(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.peek_top(p)
     if top is None:
         return
@@ -307,19 +307,19 @@ def _ironmonger(g: Game, p: Player, card: Card, play: Play) -> None:
 IRONMONGER = _k("Ironmonger", 4, ("Action",), cards=1, actions=1, on_play=_ironmonger)
 
 
-def _name_a_card(g: Game, p: Player, source: str) -> str:
+def _name_a_card(g: GameBase, p: Player, source: str) -> str:
     """Name any card (FAQ of Mystic and Rebuild: it need not be in this game or the Supply)."""
     return g.choose_option(p, source, "Name a card",
                            [(n, n) for n in sorted(implemented_names())])
 
 
-def _gain_ruins(g: Game, q: Player, source: str) -> None:
+def _gain_ruins(g: GameBase, q: Player, source: str) -> None:
     """Gain the top Ruins, if any are left (FAQ: players stop gaining when the pile runs out)."""
     g.gain(q, "Ruins", source=source)
 
 
 # --- Cultist: +2 Cards; others gain a Ruins; you may play a Cultist from hand (no Action used).
-def _cultist(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cultist(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         _gain_ruins(g, q, card.name)
     picked = g.choose_from_hand(p, card.name, "You may play a Cultist from your hand",
@@ -328,7 +328,7 @@ def _cultist(g: Game, p: Player, card: Card, play: Play) -> None:
         g.play_card(p, picked[0], p.hand)
 
 
-def _cultist_trashed(g: Game, p: Player, card: Card) -> None:
+def _cultist_trashed(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 3)
 
 
@@ -337,7 +337,7 @@ CULTIST = _k("Cultist", 5, ("Action", "Attack", "Looter"), cards=2, on_play=_cul
 
 
 # --- Death Cart: +5 coins; trash an Action from hand, or else this; when gained, 2 Ruins.
-def _death_cart(g: Game, p: Player, card: Card, play: Play) -> None:
+def _death_cart(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may trash an Action card from your hand",
                                 min=0, max=1, pred=lambda c: c.defn.is_action)
     if picked:
@@ -347,7 +347,7 @@ def _death_cart(g: Game, p: Player, card: Card, play: Play) -> None:
         g.trash_card(p, card, p.in_play, card.name)
 
 
-def _death_cart_gained(g: Game, p: Player, card: Card) -> None:
+def _death_cart_gained(g: GameBase, p: Player, card: Card) -> None:
     # FAQ: whoever gains it, on any turn, takes the top 2 Ruins (as many as are left).
     for _ in range(2):
         _gain_ruins(g, p, card.name)
@@ -358,7 +358,7 @@ DEATH_CART = _k("Death Cart", 4, ("Action", "Looter"), coins=5, on_play=_death_c
 
 
 # --- Rats: +1 Card +1 Action; gain a Rats; trash a non-Rats card (or reveal a hand of Rats).
-def _rats(g: Game, p: Player, card: Card, play: Play) -> None:
+def _rats(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Rats", source=card.name)
     if not any(c.name != "Rats" for c in p.hand):
         g.reveal(p, list(p.hand), card.name)
@@ -368,7 +368,7 @@ def _rats(g: Game, p: Player, card: Card, play: Play) -> None:
     g.trash_card(p, picked[0], p.hand, card.name)
 
 
-def _rats_trashed(g: Game, p: Player, card: Card) -> None:
+def _rats_trashed(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
 
 
@@ -377,7 +377,7 @@ RATS = _k("Rats", 4, ("Action",), cards=1, actions=1, on_play=_rats, on_trash=_r
 
 
 # --- Catacombs: look at the top 3; take them all, or discard them all and +3 Cards.
-def _catacombs(g: Game, p: Player, card: Card, play: Play) -> None:
+def _catacombs(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.reveal_from_deck(p, 3, card.name, look=True)
     if not top:
         return
@@ -395,7 +395,7 @@ def _catacombs(g: Game, p: Player, card: Card, play: Play) -> None:
         g.draw(p, 3)
 
 
-def _catacombs_trashed(g: Game, p: Player, card: Card) -> None:
+def _catacombs_trashed(g: GameBase, p: Player, card: Card) -> None:
     cost = g.cost(card)
     if cost.coins == 0:
         return
@@ -408,7 +408,7 @@ CATACOMBS = _k("Catacombs", 5, ("Action",), on_play=_catacombs, on_trash=_cataco
 
 
 # --- Count: two choices, one after the other; an option may be chosen even if it does nothing.
-def _count(g: Game, p: Player, card: Card, play: Play) -> None:
+def _count(g: GameBase, p: Player, card: Card, play: Play) -> None:
     first = g.choose_option(p, card.name, "Choose one",
                             [("discard", "discard 2 cards"),
                              ("topdeck", "put a card from your hand onto your deck"),
@@ -438,7 +438,7 @@ COUNT = _k("Count", 5, ("Action",), on_play=_count)
 
 # --- Scavenger: +2 coins; you may put your deck into your discard pile; then put a card
 # from your discard pile onto your deck (not optional, FAQ).
-def _scavenger(g: Game, p: Player, card: Card, play: Play) -> None:
+def _scavenger(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if p.deck and g.yes_no(p, card.name, "Put your deck into your discard pile?"):
         g.deck_into_discard(p, card.name)
     picked = g.choose_cards(p, card.name, "Put a card from your discard pile onto your deck",
@@ -451,7 +451,7 @@ SCAVENGER = _k("Scavenger", 4, ("Action",), coins=2, on_play=_scavenger)
 
 
 # --- Mystic: +1 Action +2 coins; name a card; if the top card is it, it goes to hand.
-def _mystic(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mystic(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.take_top_if_named(p, card.name, _name_a_card(g, p, card.name))
 
 
@@ -460,7 +460,7 @@ MYSTIC = _k("Mystic", 5, ("Action",), actions=1, coins=2, on_play=_mystic)
 
 # --- Rebuild: +1 Action; name a card; reveal until a Victory card not named; discard the rest;
 # trash it and gain a Victory card costing up to 3 more.
-def _rebuild(g: Game, p: Player, card: Card, play: Play) -> None:
+def _rebuild(g: GameBase, p: Player, card: Card, play: Play) -> None:
     named = _name_a_card(g, p, card.name)
     revealed: list[Card] = []
     found: Card | None = None
@@ -487,7 +487,7 @@ def _rebuild(g: Game, p: Player, card: Card, play: Play) -> None:
 REBUILD = _k("Rebuild", 5, ("Action",), actions=1, on_play=_rebuild)
 
 
-def _costs_three_to_six(g: Game, c: Card | CardDef) -> bool:
+def _costs_three_to_six(g: GameBase, c: Card | CardDef) -> bool:
     """Costing from 3 to 6 coins; a Potion or debt in the cost does not (FAQ of Graverobber)."""
     cost = g.cost(c)
     return 3 <= cost.coins <= 6 and not cost.potion and not cost.debt
@@ -495,7 +495,7 @@ def _costs_three_to_six(g: Game, c: Card | CardDef) -> bool:
 
 # --- Pillage: trash this; others with 5+ cards reveal and discard the card you choose;
 # gain 2 Spoils (as many as are left).
-def _pillage(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pillage(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     for q in play.victims(g):
@@ -514,7 +514,7 @@ PILLAGE = _k("Pillage", 5, ("Action", "Attack"), on_play=_pillage, extra_piles=(
 
 # --- Graverobber: gain a card costing 3 to 6 from the trash onto your deck; or trash an
 # Action from hand and gain a card costing up to 3 more. Either option may be chosen (FAQ).
-def _graverobber(g: Game, p: Player, card: Card, play: Play) -> None:
+def _graverobber(g: GameBase, p: Player, card: Card, play: Play) -> None:
     choice = g.choose_option(p, card.name, "Choose one",
                              [("trash", "gain a card from the trash onto your deck"),
                               ("upgrade", "trash an Action card, gain one costing up to 3 more")])
@@ -533,7 +533,7 @@ GRAVEROBBER = _k("Graverobber", 5, ("Action",), on_play=_graverobber)
 
 # --- Rogue: +2 coins; gain a card costing 3 to 6 from the trash (not optional); if there is
 # none, each other player reveals 2, trashes one costing 3 to 6 of his choice, discards the rest.
-def _rogue(g: Game, p: Player, card: Card, play: Play) -> None:
+def _rogue(g: GameBase, p: Player, card: Card, play: Play) -> None:
     eligible = [c for c in g.trash if _costs_three_to_six(g, c)]
     if eligible:
         [picked] = g.choose_cards(p, card.name, "Gain a card from the trash", eligible)
@@ -553,7 +553,7 @@ ROGUE = _k("Rogue", 5, ("Action", "Attack"), coins=2, on_play=_rogue)
 
 # --- Procession: you may play an Action from hand twice; trash it; gain an Action card
 # costing exactly 1 more (not optional, even if it was not trashed: FAQ).
-def _play_twice_then_trash(g: Game, p: Player, card: Card, kind: str,
+def _play_twice_then_trash(g: GameBase, p: Player, card: Card, kind: str,
                            fits: Callable[[Card], bool]) -> Card | None:
     """You may play a card of ``kind`` from your hand twice, then trash it (Procession,
     Counterfeit); the card played, or None. It is trashed only if still in play: a
@@ -571,7 +571,7 @@ def _play_twice_then_trash(g: Game, p: Player, card: Card, kind: str,
     return target
 
 
-def _procession(g: Game, p: Player, card: Card, play: Play) -> None:
+def _procession(g: GameBase, p: Player, card: Card, play: Play) -> None:
     target = _play_twice_then_trash(g, p, card, "an Action card", lambda c: c.defn.is_action)
     if target is None:
         return
@@ -586,7 +586,7 @@ PROCESSION = _k("Procession", 4, ("Action",), on_play=_procession)
 
 
 # --- Counterfeit: 1 coin, +1 Buy; you may play a Treasure from hand twice, then trash it.
-def _counterfeit(g: Game, p: Player, card: Card, play: Play) -> None:
+def _counterfeit(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _play_twice_then_trash(g, p, card, "a Treasure", lambda c: c.defn.is_treasure)
 
 
@@ -595,12 +595,12 @@ COUNTERFEIT = _k("Counterfeit", 5, ("Treasure",), coins=1, buys=1, on_play=_coun
 
 # --- Beggar: gain 3 Coppers to hand; when another player plays an Attack, you may discard
 # it from hand to gain 2 Silvers, the first onto your deck (FAQ: only one left goes there).
-def _beggar(g: Game, p: Player, card: Card, play: Play) -> None:
+def _beggar(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for _ in range(3):
         g.gain(p, "Copper", to="hand", source=card.name)
 
 
-def _beggar_react(g: Game, p: Player, beggar: Card, attack: Card) -> bool:
+def _beggar_react(g: GameBase, p: Player, beggar: Card, attack: Card) -> bool:
     if beggar in p.hand:
         g.discard_card(p, beggar, p.hand, beggar.name)
         g.gain(p, "Silver", to="deck", source=beggar.name)
@@ -613,7 +613,7 @@ BEGGAR = _k("Beggar", 2, ("Action", "Reaction"), on_play=_beggar, react_attack=_
 
 # --- Market Square: +1 Card +1 Action +1 Buy; when one of your cards is trashed, you may
 # discard it from hand to gain a Gold (several may be discarded for one trashed card).
-def _market_square_react(g: Game, p: Player, square: Card, trashed: Card) -> None:
+def _market_square_react(g: GameBase, p: Player, square: Card, trashed: Card) -> None:
     if square in p.hand:
         g.discard_card(p, square, p.hand, square.name)
         g.gain(p, "Gold", source=square.name)
@@ -625,12 +625,12 @@ MARKET_SQUARE = _k("Market Square", 3, ("Action", "Reaction"), cards=1, actions=
 
 # --- Urchin: +1 Card +1 Action; others discard down to 4. When you play another Attack with
 # this in play, you may trash this to gain a Mercenary (from its non-Supply pile).
-def _urchin(g: Game, p: Player, card: Card, play: Play) -> None:
+def _urchin(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.discard_down_to(q, 4, card.name)
 
 
-def _urchin_attack(g: Game, p: Player, urchin: Card, attack: Card) -> None:
+def _urchin_attack(g: GameBase, p: Player, urchin: Card, attack: Card) -> None:
     if g.yes_no(p, urchin.name, f"Trash Urchin to gain a Mercenary (before {attack.name})?",
                 context={"card": attack.name}):
         g.trash_card(p, urchin, p.in_play, urchin.name)
@@ -643,7 +643,7 @@ URCHIN = _k("Urchin", 3, ("Action", "Attack"), cards=1, actions=1, on_play=_urch
 
 # --- Mercenary: you may trash 2 cards from hand; if you do, +2 Cards, +2 coins, and others
 # discard down to 3. (Reactions come first: the engine asks them before this hook.)
-def _mercenary(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mercenary(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if not p.hand or not g.yes_no(p, card.name, "Trash 2 cards from your hand?"):
         return
     picked = g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2)
@@ -663,8 +663,8 @@ MERCENARY = _k("Mercenary", 0, ("Action", "Attack"), kind="non-supply", on_play=
 # --- Hermit: look through your discard pile; you may trash a non-Treasure from it or from
 # your hand; gain a card costing up to 3 (not optional). Discarded from play in a turn
 # without buying a card: trash it and gain a Madman.
-def _hermit(g: Game, p: Player, card: Card, play: Play) -> None:
-    g.log("look", p, list(p.discard), card.name, zone="discard")
+def _hermit(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    g.log(LogKind.LOOK, p, list(p.discard), card.name, zone="discard")
     candidates = [c for c in p.hand + p.discard if not c.defn.is_treasure]
     picked = g.choose_cards(p, card.name, "You may trash a non-Treasure from hand or discard",
                             candidates, min=0, max=1)
@@ -673,7 +673,7 @@ def _hermit(g: Game, p: Player, card: Card, play: Play) -> None:
     _gain_up_to(g, p, card, 3)
 
 
-def _hermit_discarded(g: Game, p: Player, card: Card) -> None:
+def _hermit_discarded(g: GameBase, p: Player, card: Card) -> None:
     # FAQ: only buying counts; cards gained other ways do not stop it.
     # Clean-up has just discarded it from play (Game._discard_hooked_from_play).
     if g.bought_this_turn or card not in p.discard:
@@ -687,7 +687,7 @@ HERMIT = _k("Hermit", 3, ("Action",), on_play=_hermit, on_discard_from_play=_her
 
 
 # --- Madman: +2 Actions; return this to its pile; if you do, +1 Card per card in hand.
-def _madman(g: Game, p: Player, card: Card, play: Play) -> None:
+def _madman(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card not in p.in_play:
         return  # FAQ: played again (Procession, Throne Room) it cannot return, so no draw
     g.return_to_pile(p, card, p.in_play, card.name)
@@ -700,7 +700,7 @@ MADMAN = _k("Madman", 0, ("Action",), kind="non-supply", actions=2, on_play=_mad
 
 # --- Knights: a Kingdom pile of 10 different Knights, shuffled (engine.setup), named by the
 # pile card "Knights". Each Knight does its own thing, then the common attack.
-def _knight_attack(g: Game, p: Player, card: Card, play: Play) -> None:
+def _knight_attack(g: GameBase, p: Player, card: Card, play: Play) -> None:
     """Each other player (from the left) reveals 2, trashes one costing 3 to 6 of his choice
     and discards the rest; if a Knight is trashed by this, this Knight is trashed too."""
     for q in play.victims(g):
@@ -718,7 +718,7 @@ def _knight_attack(g: Game, p: Player, card: Card, play: Play) -> None:
 
 def _knight(name: str, before: PlayHook | None = None, cost: int = 5,
             types: tuple[str, ...] = ("Action", "Attack", "Knight"), **kw: object) -> CardDef:
-    def hook(g: Game, p: Player, card: Card, play: Play) -> None:
+    def hook(g: GameBase, p: Player, card: Card, play: Play) -> None:
         if before is not None:
             before(g, p, card, play)
         _knight_attack(g, p, card, play)
@@ -727,24 +727,24 @@ def _knight(name: str, before: PlayHook | None = None, cost: int = 5,
                             **kw))  # type: ignore[arg-type]
 
 
-def _dame_anna(g: Game, p: Player, card: Card, play: Play) -> None:
+def _dame_anna(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for c in g.choose_from_hand(p, card.name, "You may trash up to 2 cards", min=0, max=2):
         g.trash_card(p, c, p.hand, card.name)
 
 
-def _dame_natalie(g: Game, p: Player, card: Card, play: Play) -> None:
+def _dame_natalie(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.choose_supply(p, card.name, "You may gain a card costing up to 3",
                            max_cost=Cost(3), optional=True)
     if name:
         g.gain(p, name, source=card.name)
 
 
-def _sir_michael(g: Game, p: Player, card: Card, play: Play) -> None:
+def _sir_michael(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.discard_down_to(q, 3, card.name)
 
 
-def _sir_vander_trashed(g: Game, p: Player, card: Card) -> None:
+def _sir_vander_trashed(g: GameBase, p: Player, card: Card) -> None:
     # FAQ: its owner gains the Gold, whoever trashed it, on any turn.
     g.gain(p, "Gold", source=card.name)
 
@@ -767,7 +767,7 @@ SIR_VANDER = _knight("Sir Vander", on_trash=_sir_vander_trashed)
 # --- Band of Misfits: play this as an Action card in the Supply costing less than it (the
 # top card of its pile: a Ruins or Sir Martin only when on top); it is that card until it
 # leaves play (GameBase.play_as).
-def _band_of_misfits(g: Game, p: Player, card: Card, play: Play) -> None:
+def _band_of_misfits(g: GameBase, p: Player, card: Card, play: Play) -> None:
     cost = g.cost(card)
     if cost.coins == 0:
         return

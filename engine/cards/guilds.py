@@ -17,8 +17,7 @@ from engine.cost import Cost
 from engine.registry import all_cards, register
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "guilds"
@@ -28,7 +27,7 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _one_token(g: Game, p: Player, card: Card, play: Play) -> None:
+def _one_token(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.take_coffers(p, 1)
 
 
@@ -43,7 +42,7 @@ BAKER = _k("Baker", 5, ("Action",), cards=1, actions=1, on_play=_one_token, setu
 
 # --- Plaza: +1 Card, +2 Actions; you may discard a Treasure (the card just drawn too,
 # FAQ); if you do, take a Coin token.
-def _plaza(g: Game, p: Player, card: Card, play: Play) -> None:
+def _plaza(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may discard a Treasure", min=0, max=1,
                                 pred=lambda c: c.defn.is_treasure)
     if picked:
@@ -56,7 +55,7 @@ PLAZA = _k("Plaza", 4, ("Action",), cards=1, actions=2, on_play=_plaza)
 
 # --- Merchant Guild: +1 Buy, +1 coin; while in play, when you buy a card, take a Coin
 # token. Each copy in play gives one (FAQ: cumulative; Throne Room on it still one copy).
-def _merchant_guild_buy(g: Game, p: Player, guild: Card, bought: Card) -> None:
+def _merchant_guild_buy(g: GameBase, p: Player, guild: Card, bought: Card) -> None:
     g.take_coffers(p, 1)
 
 
@@ -65,7 +64,7 @@ MERCHANT_GUILD = _k("Merchant Guild", 5, ("Action",), buys=1, coins=1,
 
 
 # --- Masterpiece: a Treasure worth 1; when bought, a Silver per 1 coin overpaid.
-def _masterpiece_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+def _masterpiece_overpay(g: GameBase, p: Player, card: Card, paid: Cost) -> None:
     for _ in range(paid.coins):
         g.gain(p, "Silver", source=card.name)
 
@@ -76,7 +75,7 @@ MASTERPIECE = _k("Masterpiece", 3, ("Treasure",), coins=1, on_overpay=_masterpie
 # --- Soothsayer: gain a Gold; each other player gains a Curse, and each who did draws a
 # card. "Did gain" is the gain itself (FAQ: a Curse then trashed by Watchtower counts;
 # no Curse left, no card).
-def _soothsayer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _soothsayer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Gold", source=card.name)
     for q in play.victims(g):
         if g.gain(q, "Curse", source=card.name) is not None:
@@ -86,14 +85,14 @@ def _soothsayer(g: Game, p: Player, card: Card, play: Play) -> None:
 SOOTHSAYER = _k("Soothsayer", 5, ("Action", "Attack"), on_play=_soothsayer)
 
 
-def _name_a_card(g: Game, p: Player, source: str) -> str:
+def _name_a_card(g: GameBase, p: Player, source: str) -> str:
     """Ask ``p`` to name a card: any card the engine knows, in this game or not (FAQ)."""
     return g.choose_option(p, source, "Name a card", [(n, n) for n in sorted(all_cards())])
 
 
 # --- Advisor: +1 Action; reveal the top 3 (shuffling for the rest if needed, as many as
 # there are: FAQ); the player to your left picks one to discard; the rest go to hand.
-def _advisor(g: Game, p: Player, card: Card, play: Play) -> None:
+def _advisor(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 3, card.name)
     if not revealed:
         return
@@ -110,7 +109,7 @@ ADVISOR = _k("Advisor", 4, ("Action",), actions=1, on_play=_advisor)
 
 # --- Journeyman: name a card; reveal until 3 cards that are not it (shuffling once the
 # deck runs out, stopping if there are no more: FAQ); those to hand, the rest discarded.
-def _journeyman(g: Game, p: Player, card: Card, play: Play) -> None:
+def _journeyman(g: GameBase, p: Player, card: Card, play: Play) -> None:
     named = _name_a_card(g, p, card.name)
     found: list[Card] = []
     revealed: list[Card] = []
@@ -135,7 +134,7 @@ JOURNEYMAN = _k("Journeyman", 5, ("Action",), on_play=_journeyman)
 # more cards in hand discards a copy (or reveals a hand without one), and you gain a
 # Treasure costing up to 3 more onto your deck (FAQ: cheaper is fine, but you must gain
 # one if you can).
-def _taxman(g: Game, p: Player, card: Card, play: Play) -> None:
+def _taxman(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may trash a Treasure", min=0, max=1,
                                 pred=lambda c: c.defn.is_treasure)
     if not picked:
@@ -164,7 +163,7 @@ TAXMAN = _k("Taxman", 4, ("Action", "Attack"), on_play=_taxman)
 # costing less than it (FAQ: they may differ; nothing cheaper, nothing gained). When
 # bought with overpay: gain 2 Action cards each costing exactly the overpaid amount,
 # Potion included (FAQ); no overpay, no Action cards (not even ones costing 0).
-def _stonemason(g: Game, p: Player, card: Card, play: Play) -> None:
+def _stonemason(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -177,7 +176,7 @@ def _stonemason(g: Game, p: Player, card: Card, play: Play) -> None:
             g.gain(p, name, source=card.name)
 
 
-def _stonemason_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+def _stonemason_overpay(g: GameBase, p: Player, card: Card, paid: Cost) -> None:
     for _ in range(2):
         name = g.choose_supply(p, card.name, "Gain an Action card costing the overpaid amount",
                                pred=lambda d: d.is_action and g.cost(d) == paid)
@@ -193,7 +192,7 @@ STONEMASON = _k("Stonemason", 2, ("Action",), on_play=_stonemason,
 # is in play) and then pay any number of tokens, the new ones included (FAQ); if you
 # trashed one, gain a card costing up to its cost plus the tokens paid. The tokens paid
 # give no coins (FAQ).
-def _butcher(g: Game, p: Player, card: Card, play: Play) -> None:
+def _butcher(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.take_coffers(p, 2)
     picked = g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1)
     if not picked:
@@ -218,7 +217,7 @@ BUTCHER = _k("Butcher", 5, ("Action",), on_play=_butcher)
 # order. Overpay: per 1 coin, look at the top card (shuffling if needed, the cards this
 # discarded included: FAQ) and trash it, discard it or put it back (then it is looked at
 # again by the next coin: FAQ).
-def _doctor(g: Game, p: Player, card: Card, play: Play) -> None:
+def _doctor(g: GameBase, p: Player, card: Card, play: Play) -> None:
     named = _name_a_card(g, p, card.name)
     revealed = g.reveal_from_deck(p, 3, card.name)
     for c in revealed:
@@ -229,7 +228,7 @@ def _doctor(g: Game, p: Player, card: Card, play: Play) -> None:
         g.topdeck(p, c, p.set_aside, card.name)
 
 
-def _doctor_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+def _doctor_overpay(g: GameBase, p: Player, card: Card, paid: Cost) -> None:
     for _ in range(paid.coins):
         looked = g.reveal_from_deck(p, 1, card.name, look=True)
         if not looked:
@@ -253,7 +252,7 @@ DOCTOR = _k("Doctor", 3, ("Action",), on_play=_doctor, on_overpay=_doctor_overpa
 # optional, uses no Action; a Duration played so keeps Herald nowhere: FAQ), else it
 # stays on top. Overpay: per 1 coin, put a card from your discard pile on your deck,
 # one at a time (so in any order), all of them if there are fewer (FAQ).
-def _herald(g: Game, p: Player, card: Card, play: Play) -> None:
+def _herald(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.reveal_from_deck(p, 1, card.name)
     if not top:
         return
@@ -263,7 +262,7 @@ def _herald(g: Game, p: Player, card: Card, play: Play) -> None:
         g.topdeck(p, top[0], p.set_aside, card.name)
 
 
-def _herald_overpay(g: Game, p: Player, card: Card, paid: Cost) -> None:
+def _herald_overpay(g: GameBase, p: Player, card: Card, paid: Cost) -> None:
     for _ in range(paid.coins):
         if not p.discard:
             return

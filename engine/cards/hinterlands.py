@@ -21,10 +21,10 @@ from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 from engine.triggers import GainRule
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "hinterlands"
@@ -34,23 +34,23 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _others_from_left(g: Game, p: Player) -> list[Player]:
+def _others_from_left(g: GameBase, p: Player) -> list[Player]:
     """The other players in turn order, starting with the one to ``p``'s left."""
     n = len(g.players)
     return [g.players[(p.index + k) % n] for k in range(1, n)]
 
 
-def _cheaper(g: Game, limit: Cost) -> Callable[[CardDef], bool]:
+def _cheaper(g: GameBase, limit: Cost) -> Callable[[CardDef], bool]:
     """A Supply test: costs less than ``limit`` (up to it in every part, and not equal)."""
     return lambda d: g.cost(d).at_most(limit) and g.cost(d) != limit
 
 
-def _plays_of(g: Game, name: str) -> int:
+def _plays_of(g: GameBase, name: str) -> int:
     """How many times a card of this name was played this turn (this play included)."""
     return sum(1 for c in g.played_this_turn if c.name == name)
 
 
-def _cache_gained(g: Game, p: Player, card: Card) -> None:
+def _cache_gained(g: GameBase, p: Player, card: Card) -> None:
     """However it was gained (bought or not), gain two Coppers."""
     for _ in range(2):
         g.gain(p, "Copper", source=card.name)
@@ -62,7 +62,7 @@ CACHE = register(CardDef("Cache", 5, ("Treasure",), set_name=SET, coins=3,
 
 # --- Border Village: when gained, gain a card costing less than Border Village costs
 # now (Highway, Bridge lower both); not optional, so a forced choice is not asked.
-def _border_village_gained(g: Game, p: Player, card: Card) -> None:
+def _border_village_gained(g: GameBase, p: Player, card: Card) -> None:
     name = g.choose_supply(p, card.name, "Gain a card costing less than Border Village",
                            pred=_cheaper(g, g.cost(card)))
     if name:
@@ -75,7 +75,7 @@ BORDER_VILLAGE = _k("Border Village", 6, ("Action",), cards=1, actions=2,
 
 # --- Cartographer: look at the top 4 (shuffling for the rest, without the cards looked
 # at), discard any of them, put the others back in any order.
-def _cartographer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cartographer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     seen = g.reveal_from_deck(p, 4, card.name, look=True)
     if not seen:
         return
@@ -92,7 +92,7 @@ CARTOGRAPHER = _k("Cartographer", 5, ("Action",), cards=1, actions=1, on_play=_c
 
 # --- Crossroads: reveal the hand, +1 Card per Victory card in it; +3 Actions only for
 # the first Crossroads play of the turn (a Throne Room's second play is not the first).
-def _crossroads(g: Game, p: Player, card: Card, play: Play) -> None:
+def _crossroads(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.reveal(p, list(p.hand), card.name)
     victories = sum(1 for c in p.hand if c.defn.is_victory)
     if victories:
@@ -107,7 +107,7 @@ CROSSROADS = _k("Crossroads", 2, ("Action",), on_play=_crossroads)
 # --- Develop: trash a card from hand (not optional); gain one costing exactly 1 more
 # and one exactly 1 less, onto the deck, in the order the player picks (the second
 # gained ends on top). A card costing 0 has nothing costing 1 less.
-def _develop(g: Game, p: Player, card: Card, play: Play) -> None:
+def _develop(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -133,7 +133,7 @@ def _develop(g: Game, p: Player, card: Card, play: Play) -> None:
             g.gain(p, name, to="deck", source=card.name)
 
 
-def _supply_has(g: Game, cost: Cost) -> bool:
+def _supply_has(g: GameBase, cost: Cost) -> bool:
     return any(pile.supply and pile.top is not None and g.cost(pile.top) == cost
                for pile in g.piles.values())
 
@@ -144,24 +144,24 @@ DEVELOP = _k("Develop", 3, ("Action",), on_play=_develop)
 # --- Duchess: +2 coins; each player, from its player on, looks at their own top card
 # and decides for themselves to discard it or put it back. In games using Duchess,
 # whoever gains a Duchy may gain a Duchess (one of that gain's when-gain effects).
-def _duchess(g: Game, p: Player, card: Card, play: Play) -> None:
+def _duchess(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in [p, *_others_from_left(g, p)]:
         top = g.peek_top(q)
         if top is None:
             continue
-        g.log("look", q, (top,), card.name)
+        g.log(LogKind.LOOK, q, (top,), card.name)
         if g.choose_option(q, card.name, f"Your top card is {top.name}",
                            [("discard", "discard it"), ("keep", "put it back")],
                            context={"card": top.name}) == "discard":
             g.discard_card(q, top, q.deck, card.name)
 
 
-def _duchy_gained(g: Game, gainer: Player, gained: Card) -> bool:
+def _duchy_gained(g: GameBase, gainer: Player, gained: Card) -> bool:
     pile = g.piles.get("Duchess")
     return gained.name == "Duchy" and pile is not None and pile.top is not None
 
 
-def _gain_duchess(g: Game, gainer: Player, gained: Card) -> None:
+def _gain_duchess(g: GameBase, gainer: Player, gained: Card) -> None:
     if g.yes_no(gainer, "Duchess", "You gained a Duchy: gain a Duchess?"):
         g.gain(gainer, "Duchess", source="Duchess")
 
@@ -172,12 +172,12 @@ DUCHESS = _k("Duchess", 2, ("Action",), coins=2, on_play=_duchess,
 
 # --- Embassy: +5 Cards, discard 3 (as many as possible); when gained, each other
 # player gains a Silver, in turn order from the gainer's left.
-def _embassy(g: Game, p: Player, card: Card, play: Play) -> None:
+def _embassy(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
     g.discard_cards(p, chosen, p.hand, card.name)
 
 
-def _embassy_gained(g: Game, p: Player, card: Card) -> None:
+def _embassy_gained(g: GameBase, p: Player, card: Card) -> None:
     for q in _others_from_left(g, p):
         g.gain(q, "Silver", source=card.name)
 
@@ -187,7 +187,7 @@ EMBASSY = _k("Embassy", 5, ("Action",), cards=5, on_play=_embassy, on_gain=_emba
 
 # --- Farmland: 2 VP; when bought (not otherwise gained), trash a card from hand (not
 # optional) and gain one costing exactly 2 more than it (costs read now).
-def _farmland_bought(g: Game, p: Player, card: Card) -> None:
+def _farmland_bought(g: GameBase, p: Player, card: Card) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -205,11 +205,11 @@ FARMLAND = _k("Farmland", 6, ("Victory",), vp=2, on_buy=_farmland_bought)
 # --- Fool's Gold: worth 1 for the turn's first Fool's Gold play, 4 for each later one.
 # When another player gains a Province, its holder may trash it from hand to gain a Gold
 # onto their deck (each Fool's Gold separately), players from the gainer's left.
-def _fools_gold(g: Game, p: Player, card: Card, play: Play) -> None:
+def _fools_gold(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += 1 if _plays_of(g, card.name) == 1 else 4
 
 
-def _fools_gold_react(g: Game, gainer: Player, gained: Card, zone: list[Card]) -> None:
+def _fools_gold_react(g: GameBase, gainer: Player, gained: Card, zone: list[Card]) -> None:
     if gained.name != "Province":
         return
     for q in _others_from_left(g, gainer):
@@ -226,7 +226,7 @@ def _fools_gold_react(g: Game, gainer: Player, gained: Card, zone: list[Card]) -
             ))
             if choice.card is None:
                 break
-            g.log("react", q, (choice.card,), gained.name)
+            g.log(LogKind.REACT, q, (choice.card,), gained.name)
             g.trash_card(q, choice.card, q.hand, choice.card.name)
             g.gain(q, "Gold", to="deck", source=choice.card.name)
 
@@ -238,7 +238,7 @@ FOOLS_GOLD = _k("Fool's Gold", 2, ("Treasure", "Reaction"), on_play=_fools_gold,
 # --- Haggler: +2 coins; while in play, each card its owner buys gains them a
 # non-Victory card costing less than the bought card (its cost then). Each Haggler in
 # play does it; a Throne Room on one Haggler still leaves one in play.
-def _haggler_buy(g: Game, p: Player, haggler: Card, bought: Card) -> None:
+def _haggler_buy(g: GameBase, p: Player, haggler: Card, bought: Card) -> None:
     limit = g.cost(bought)
     cheaper = _cheaper(g, limit)
     name = g.choose_supply(p, haggler.name, f"Gain a non-Victory card costing less than "
@@ -253,7 +253,7 @@ HAGGLER = _k("Haggler", 5, ("Action",), coins=2, while_in_play_buy=_haggler_buy)
 
 # --- Highway: +1 Card +1 Action; each Highway in play lowers every card's cost by 1
 # (not below 0: GameBase.cost clamps). A Throne Room on one Highway is still one in play.
-def _highway_discount(g: Game, d: CardDef, cost: Cost) -> Cost:
+def _highway_discount(g: GameBase, d: CardDef, cost: Cost) -> Cost:
     highways = sum(1 for q in g.players for c in q.in_play if c.name == "Highway")
     if not highways:
         return cost
@@ -265,7 +265,7 @@ HIGHWAY = _k("Highway", 5, ("Action",), cards=1, actions=1, cost_modifier=_highw
 
 # --- Ill-Gotten Gains: worth 1, and may gain a Copper to hand when played; when gained,
 # each other player gains a Curse, in turn order from the gainer's left.
-def _ill_gotten_gains(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ill_gotten_gains(g: GameBase, p: Player, card: Card, play: Play) -> None:
     pile = g.piles.get("Copper")
     if pile is None or pile.top is None:
         return
@@ -273,7 +273,7 @@ def _ill_gotten_gains(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, "Copper", to="hand", source=card.name)
 
 
-def _ill_gotten_gains_gained(g: Game, p: Player, card: Card) -> None:
+def _ill_gotten_gains_gained(g: GameBase, p: Player, card: Card) -> None:
     for q in _others_from_left(g, p):
         g.gain(q, "Curse", source=card.name)
 
@@ -285,12 +285,12 @@ ILL_GOTTEN_GAINS = _k("Ill-Gotten Gains", 5, ("Treasure",), coins=1,
 # --- Inn: +2 Cards +2 Actions, discard 2; when gained, reveal any number of Action
 # cards from the discard pile (Inn itself included, if it is there) and shuffle them
 # into the deck.
-def _inn(g: Game, p: Player, card: Card, play: Play) -> None:
+def _inn(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard 2 cards", min=2, max=2)
     g.discard_cards(p, chosen, p.hand, card.name)
 
 
-def _inn_gained(g: Game, p: Player, card: Card) -> None:
+def _inn_gained(g: GameBase, p: Player, card: Card) -> None:
     actions = [c for c in p.discard if c.defn.is_action]
     picked = g.choose_cards(p, card.name, "Reveal Actions to shuffle into your deck",
                             actions, min=0, max=len(actions))
@@ -304,11 +304,11 @@ INN = _k("Inn", 5, ("Action",), cards=2, actions=2, on_play=_inn, on_gain=_inn_g
 
 # --- Jack of All Trades: gain a Silver; look at the top card (shuffling if needed) and
 # discard it or put it back; draw until 5 in hand; you may trash a non-Treasure from hand.
-def _jack_of_all_trades(g: Game, p: Player, card: Card, play: Play) -> None:
+def _jack_of_all_trades(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Silver", source=card.name)
     top = g.peek_top(p)
     if top is not None:
-        g.log("look", p, (top,), card.name)
+        g.log(LogKind.LOOK, p, (top,), card.name)
         choice = g.choose_option(p, card.name, f"The top card of your deck is {top.name}",
                                  [("discard", "discard it"), ("keep", "put it back")],
                                  context={"card": top.name})
@@ -329,12 +329,12 @@ JACK_OF_ALL_TRADES = _k("Jack of All Trades", 4, ("Action",),
 # gained, every Treasure in play goes on the deck in the order its owner chooses (first
 # goes first, so the last is on top); the coins they made stay. A Duration Treasure whose
 # effect still waits stays in play, as with Herbalist and Crypt.
-def _mandarin(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mandarin(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for c in g.choose_from_hand(p, card.name, "Put a card from your hand on your deck"):
         g.topdeck(p, c, p.hand, card.name)
 
 
-def _mandarin_gained(g: Game, p: Player, card: Card) -> None:
+def _mandarin_gained(g: GameBase, p: Player, card: Card) -> None:
     staying = g.held_by_durations(p)
     treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in staying]
     for c in g.order_cards(p, card.name, "Put your Treasures in play on your deck "
@@ -347,7 +347,7 @@ MANDARIN = _k("Mandarin", 5, ("Action",), coins=3, on_play=_mandarin,
 
 
 # --- Margrave: +3 Cards, +1 Buy; each other player draws a card, then discards down to 3.
-def _margrave(g: Game, p: Player, card: Card, play: Play) -> None:
+def _margrave(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.draw(q, 1)
         g.discard_down_to(q, 3, card.name)
@@ -362,7 +362,7 @@ MARGRAVE = _k("Margrave", 5, ("Action", "Attack"), cards=3, buys=1,
 # discarded; a victim who revealed no Treasure gains a Copper; then the attacker gains
 # the trashed cards (those still in the trash). Buying is not playing an Attack, so no
 # Moat or Lighthouse protects against the when-buy part.
-def _noble_brigand_attack(g: Game, p: Player, card: Card, victims: list[Player]) -> None:
+def _noble_brigand_attack(g: GameBase, p: Player, card: Card, victims: list[Player]) -> None:
     trashed: list[Card] = []
     for q in victims:
         revealed = g.reveal_from_deck(q, 2, card.name)
@@ -382,11 +382,11 @@ def _noble_brigand_attack(g: Game, p: Player, card: Card, victims: list[Player])
             g.gain_card_object(p, c, g.trash, source=card.name)
 
 
-def _noble_brigand(g: Game, p: Player, card: Card, play: Play) -> None:
+def _noble_brigand(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _noble_brigand_attack(g, p, card, play.victims(g))
 
 
-def _noble_brigand_bought(g: Game, p: Player, card: Card) -> None:
+def _noble_brigand_bought(g: GameBase, p: Player, card: Card) -> None:
     _noble_brigand_attack(g, p, card, _others_from_left(g, p))
 
 
@@ -401,7 +401,7 @@ NOMAD_CAMP = _k("Nomad Camp", 4, ("Action",), buys=1, coins=2, gain_to="deck")
 
 
 # --- Oasis: +1 Card, +1 Action, +1 coin, then discard a card (not optional).
-def _oasis(g: Game, p: Player, card: Card, play: Play) -> None:
+def _oasis(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard a card")
     g.discard_cards(p, chosen, p.hand, card.name)
 
@@ -412,7 +412,7 @@ OASIS = _k("Oasis", 3, ("Action",), cards=1, actions=1, coins=1, on_play=_oasis)
 # --- Oracle (Attack): each player, you first then the others in turn order (minus those a
 # Moat protects), reveals the top 2; you choose: they discard both, or they put them back
 # in the order they choose (first goes first, so the last is on top). Then +2 Cards.
-def _oracle(g: Game, p: Player, card: Card, play: Play) -> None:
+def _oracle(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in [p, *play.victims(g)]:
         revealed = g.reveal_from_deck(q, 2, card.name)
         if not revealed:
@@ -439,8 +439,8 @@ ORACLE = _k("Oracle", 3, ("Action", "Attack"), on_play=_oracle)
 # in play (not one a waiting Duration keeps there: it is not discarded); when Clean-up
 # would discard it from play, it goes onto the deck instead (engine.turn, before the new
 # hand is drawn; Hermit FAQ: it is then not discarded from play). Each play chooses once.
-def _scheme(g: Game, p: Player, card: Card, play: Play) -> None:
-    def at_cleanup(game: Game) -> None:
+def _scheme(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    def at_cleanup(game: GameBase) -> None:
         staying = game.held_by_durations(p)
         actions = [c for c in p.in_play if c.defn.is_action and id(c) not in staying]
         for c in game.choose_cards(p, card.name, "Choose an Action card to put on your "
@@ -464,7 +464,7 @@ SILK_ROAD = _k("Silk Road", 4, ("Victory",), vp_fn=_silk_road_vp)
 
 # --- Spice Merchant: you may trash a Treasure from hand; if you do, choose +2 Cards and
 # +1 Action, or +2 coins and +1 Buy.
-def _spice_merchant(g: Game, p: Player, card: Card, play: Play) -> None:
+def _spice_merchant(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a Treasure?", min=0,
                                 pred=lambda c: c.defn.is_treasure)
     if not picked:
@@ -485,7 +485,7 @@ SPICE_MERCHANT = _k("Spice Merchant", 4, ("Action",), on_play=_spice_merchant)
 
 
 # --- Stables: you may discard a Treasure; if you do, +3 Cards and +1 Action.
-def _stables(g: Game, p: Player, card: Card, play: Play) -> None:
+def _stables(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard a Treasure?", min=0,
                                 pred=lambda c: c.defn.is_treasure)
     if picked:
@@ -503,7 +503,7 @@ STABLES = _k("Stables", 5, ("Action",), on_play=_stables)
 # gained and stays where it was (its pile, the trash). Not asked for a Silver, which it
 # would replace with a Silver; asked even when the Silver pile is empty (nothing is then
 # gained: a Curse refused).
-def _trader(g: Game, p: Player, card: Card, play: Play) -> None:
+def _trader(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -513,7 +513,7 @@ def _trader(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, "Silver", source=card.name)
 
 
-def _trader_would_gain(g: Game, p: Player, trader: Card, gained: Card) -> bool:
+def _trader_would_gain(g: GameBase, p: Player, trader: Card, gained: Card) -> bool:
     if gained.name == "Silver":
         return False
     if not g.offer_reaction(p, trader, gained, f"Reveal Trader to gain a Silver instead of "
@@ -530,7 +530,7 @@ TRADER = _k("Trader", 4, ("Action", "Reaction"), on_play=_trader,
 # --- Tunnel: 2 VP. When discarded other than in Clean-up (from hand, deck or revealed
 # cards, on anyone's turn: the discard primitive fires it), its owner may reveal it to
 # gain a Gold. Not asked when no Gold is left to gain.
-def _tunnel_discarded(g: Game, p: Player, card: Card) -> None:
+def _tunnel_discarded(g: GameBase, p: Player, card: Card) -> None:
     gold = g.piles.get("Gold")
     if gold is None or not gold.cards:
         return

@@ -15,8 +15,7 @@ from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "intrigue"
@@ -28,7 +27,7 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
 
 # --- Bridge: the reduction lasts the whole turn (even if Bridge leaves play), all
 # cards everywhere, cumulative, and never below 0 (Game.cost clamps).
-def _bridge(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bridge(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.cost_reduction += 1
 
 
@@ -49,7 +48,7 @@ DUKE = _k("Duke", 5, ("Victory",), vp_fn=_duke_vp)
 
 
 # --- Nobles: choose +3 Cards or +2 Actions (no mixing), and 2 VP.
-def _nobles(g: Game, p: Player, card: Card, play: Play) -> None:
+def _nobles(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if g.choose_option(p, card.name, "Choose one",
                        [("cards", "+3 Cards"), ("actions", "+2 Actions")]) == "cards":
         g.draw(p, 3)
@@ -66,7 +65,7 @@ PAWN_OPTIONS = (("card", "+1 Card"), ("action", "+1 Action"), ("buy", "+1 Buy"),
                 ("coin", "+1 coin"))
 
 
-def _pawn(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pawn(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.decide(Decision(
         DecisionKind.CHOOSE_OPTION, p.index, card.name, "Choose two (different)",
         [Option(i, label) for i, label in PAWN_OPTIONS], min=2, max=2,
@@ -87,7 +86,7 @@ PAWN = _k("Pawn", 2, ("Action",), on_play=_pawn)
 
 # --- Steward: +2 Cards, +2 coins, or trash 2 (exactly 2 if you can; FAQ: with 1
 # card left, trash that one).
-def _steward(g: Game, p: Player, card: Card, play: Play) -> None:
+def _steward(g: GameBase, p: Player, card: Card, play: Play) -> None:
     choice = g.choose_option(p, card.name, "Choose one",
                              [("cards", "+2 Cards"), ("coins", "+2 coins"),
                               ("trash", "trash 2 cards from your hand")])
@@ -105,7 +104,7 @@ STEWARD = _k("Steward", 3, ("Action",), on_play=_steward)
 
 # --- Shanty Town: +2 Actions; reveal the hand; no Action in it: +2 Cards (both, whatever
 # the first draw is).
-def _shanty_town(g: Game, p: Player, card: Card, play: Play) -> None:
+def _shanty_town(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if p.hand:
         g.reveal(p, list(p.hand), card.name)
     if not any(c.defn.is_action for c in p.hand):
@@ -117,7 +116,7 @@ SHANTY_TOWN = _k("Shanty Town", 3, ("Action",), actions=2, on_play=_shanty_town)
 
 # --- Conspirator: decided when played, counting every play of an Action this turn
 # (a Throne Room and each play of its target count; FAQ).
-def _conspirator(g: Game, p: Player, card: Card, play: Play) -> None:
+def _conspirator(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if sum(1 for c in g.played_this_turn if c.defn.is_action) >= 3:
         g.draw(p, 1)
         g.actions += 1
@@ -127,7 +126,7 @@ CONSPIRATOR = _k("Conspirator", 4, ("Action",), coins=2, on_play=_conspirator)
 
 
 # --- Coppersmith: each Copper played later this turn gives 1 coin more (cumulative).
-def _coppersmith(g: Game, p: Player, card: Card, play: Play) -> None:
+def _coppersmith(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.copper_bonus += 1
 
 
@@ -135,7 +134,7 @@ COPPERSMITH = _k("Coppersmith", 4, ("Action",), on_play=_coppersmith)
 
 
 # --- Courtyard: draw 3 first, then put any card of the new hand on the deck.
-def _courtyard(g: Game, p: Player, card: Card, play: Play) -> None:
+def _courtyard(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for c in g.choose_from_hand(p, card.name, "Put a card on top of your deck"):
         g.topdeck(p, c, p.hand, card.name)
 
@@ -144,7 +143,7 @@ COURTYARD = _k("Courtyard", 2, ("Action",), cards=3, on_play=_courtyard)
 
 
 # --- Baron: discarding an Estate is optional; if you don't, you must gain one (FAQ).
-def _baron(g: Game, p: Player, card: Card, play: Play) -> None:
+def _baron(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may discard an Estate", min=0, max=1,
                                 pred=lambda c: c.name == "Estate")
     if picked:
@@ -159,7 +158,7 @@ BARON = _k("Baron", 4, ("Action",), buys=1, on_play=_baron)
 
 # --- Mining Village: may trash itself at once for +2 coins; only if it is still in play,
 # so a Throne Room's second play cannot trash it again (FAQ).
-def _mining_village(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mining_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play and g.yes_no(p, card.name, "Trash Mining Village for +2 coins?"):
         g.trash_card(p, card, p.in_play, card.name)
         g.coins += 2
@@ -171,7 +170,7 @@ MINING_VILLAGE = _k("Mining Village", 4, ("Action",), cards=1, actions=2,
 
 # --- Wishing Well: after the draw, name a card (any card in the game), reveal the top
 # card; the named card goes to hand, anything else stays on top.
-def _wishing_well(g: Game, p: Player, card: Card, play: Play) -> None:
+def _wishing_well(g: GameBase, p: Player, card: Card, play: Play) -> None:
     known = {c.name for pile in g.piles.values() for c in pile.cards}
     known.update(c.name for c in g.trash)
     for q in g.players:
@@ -185,7 +184,7 @@ WISHING_WELL = _k("Wishing Well", 3, ("Action",), cards=1, actions=1, on_play=_w
 
 # --- Ironworks: gain a card costing up to 4 (Bridge applies, no Potion costs); one bonus
 # per type of the gained card, both for a two-type card (FAQ: Great Hall).
-def _ironworks(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ironworks(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.choose_supply(p, card.name, "Gain a card costing up to 4", max_cost=Cost(4))
     if not name:
         return
@@ -195,7 +194,7 @@ def _ironworks(g: Game, p: Player, card: Card, play: Play) -> None:
     _bonus_per_type(g, p, gained.defn, 1)
 
 
-def _bonus_per_type(g: Game, p: Player, d: CardDef, n: int) -> None:
+def _bonus_per_type(g: GameBase, p: Player, d: CardDef, n: int) -> None:
     """Ironworks' and Tribute's bonus: +n Actions for an Action, +n coins for a Treasure,
     +n Cards for a Victory card; a card of two of those types gives both (FAQ)."""
     if d.is_action:
@@ -210,7 +209,7 @@ IRONWORKS = _k("Ironworks", 4, ("Action",), on_play=_ironworks)
 
 
 # --- Trading Post: trash 2 (all you have if fewer); a Silver to hand only if 2 were trashed.
-def _trading_post(g: Game, p: Player, card: Card, play: Play) -> None:
+def _trading_post(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash 2 cards", min=2, max=2)
     g.trash_cards(p, picked, p.hand, card.name)
     if len(picked) == 2:
@@ -222,7 +221,7 @@ TRADING_POST = _k("Trading Post", 5, ("Action",), on_play=_trading_post)
 
 # --- Upgrade: after the draw, trash a card (mandatory) and gain one costing exactly 1
 # more, both costs read now (Bridge applies to both; a 0-cost card stays at 0).
-def _upgrade(g: Game, p: Player, card: Card, play: Play) -> None:
+def _upgrade(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -240,14 +239,14 @@ UPGRADE = _k("Upgrade", 5, ("Action",), cards=1, actions=1, on_play=_upgrade)
 # --- Secret Chamber: discard any number for +1 coin each; as a Reaction to an Attack,
 # +2 Cards then put any 2 cards from hand on the deck (itself included). Revealing it
 # does not block the Attack (returns False); a Moat may still be revealed after it.
-def _secret_chamber(g: Game, p: Player, card: Card, play: Play) -> None:
+def _secret_chamber(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards",
                                 min=0, max=len(p.hand))
     g.discard_cards(p, picked, p.hand, card.name)
     g.coins += len(picked)
 
 
-def _secret_chamber_react(g: Game, p: Player, chamber: Card, attack: Card) -> bool:
+def _secret_chamber_react(g: GameBase, p: Player, chamber: Card, attack: Card) -> bool:
     g.draw(p, 2)
     # The first card chosen goes on the deck first, so the second ends on top. With 2
     # cards or fewer in hand nothing is chosen, but their order still is.
@@ -268,7 +267,7 @@ SECRET_CHAMBER = _k("Secret Chamber", 2, ("Action", "Reaction"), on_play=_secret
 # --- Scout: reveal 4 (a shuffle leaves the revealed cards out); every Victory card,
 # Action - Victory included, goes to hand (Curse is not one); the rest go back on top
 # in the order the player chooses.
-def _scout(g: Game, p: Player, card: Card, play: Play) -> None:
+def _scout(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 4, card.name)
     for c in revealed:
         if c.defn.is_victory:
@@ -285,7 +284,7 @@ SCOUT = _k("Scout", 4, ("Action",), actions=1, on_play=_scout)
 # --- Tribute: the next player reveals 2 (a shuffle leaves the revealed card out; fewer
 # if that is all there is) and discards them; one bonus per type for each differently
 # named card (a two-type card gives both, Curse nothing). Not an Attack.
-def _tribute(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tribute(g: GameBase, p: Player, card: Card, play: Play) -> None:
     left = g.players[(p.index + 1) % len(g.players)]
     revealed = g.reveal_from_deck(left, 2, card.name)
     for c in revealed:
@@ -304,7 +303,7 @@ TRIBUTE = _k("Tribute", 5, ("Action",), on_play=_tribute)
 # --- Masquerade: everyone with a card chooses one to pass before any card moves (the
 # passing is simultaneous), then they all move left; only the player of Masquerade may
 # then trash. Not an Attack: Moat and Secret Chamber are never asked.
-def _masquerade(g: Game, p: Player, card: Card, play: Play) -> None:
+def _masquerade(g: GameBase, p: Player, card: Card, play: Play) -> None:
     n = len(g.players)
     order = [g.players[(p.index + k) % n] for k in range(n)]
     passing = [(q, g.choose_from_hand(q, card.name, "Pass a card to the left"))
@@ -319,14 +318,14 @@ def _masquerade(g: Game, p: Player, card: Card, play: Play) -> None:
 MASQUERADE = _k("Masquerade", 3, ("Action",), cards=2, on_play=_masquerade)
 
 
-def _discard_hand_draw_four(g: Game, q: Player, source: str) -> None:
+def _discard_hand_draw_four(g: GameBase, q: Player, source: str) -> None:
     g.discard_cards(q, list(q.hand), q.hand, source)
     g.draw(q, 4)
 
 
 # --- Minion: +1 Action either way; the choice is made after Reactions (the engine asks
 # them before the hook runs). A Moated player, or one with fewer than 5 cards, is untouched.
-def _minion(g: Game, p: Player, card: Card, play: Play) -> None:
+def _minion(g: GameBase, p: Player, card: Card, play: Play) -> None:
     choice = g.choose_option(p, card.name, "Choose one",
                              [("coins", "+2 coins"),
                               ("attack", "discard your hand, +4 Cards; others with 5+ "
@@ -345,7 +344,7 @@ MINION = _k("Minion", 5, ("Action", "Attack"), actions=1, on_play=_minion)
 
 # --- Torturer: each other player in turn order chooses, then suffers: discard 2 (all they
 # have if fewer) or gain a Curse to hand (may be chosen with no Curse left: nothing happens).
-def _torturer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _torturer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         choice = g.choose_option(q, card.name, "Choose one",
                                  [("discard", "discard 2 cards"),
@@ -364,7 +363,7 @@ TORTURER = _k("Torturer", 5, ("Action", "Attack"), cards=3, on_play=_torturer)
 # if needed; nothing if they have no cards) and gains, to the discard pile, a Supply card
 # of exactly the same cost that the attacker chooses (the same card is allowed; an
 # empty pile is not; no card of that cost: nothing).
-def _swindler(g: Game, p: Player, card: Card, play: Play) -> None:
+def _swindler(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         top = g.peek_top(q)
         if top is None:
@@ -386,7 +385,7 @@ SWINDLER = _k("Swindler", 3, ("Action", "Attack"), coins=2, on_play=_swindler)
 # --- Saboteur: each other player reveals until a card costing 3 or more (current cost:
 # Bridge applies; a shuffle leaves the revealed cards out), trashes it, may gain a card
 # costing at most 2 less, then discards the other revealed cards.
-def _saboteur(g: Game, p: Player, card: Card, play: Play) -> None:
+def _saboteur(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         found, others = g.reveal_until(q, lambda c: g.cost(c).coins >= 3, card.name)
         if found is not None:

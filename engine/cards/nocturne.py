@@ -19,10 +19,10 @@ from engine.cost import Cost
 from engine.registry import register, register_landscape
 from engine.state import DurationEffect
 from engine.turn import UNTIL_END_OF_TURN
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 SET = "nocturne"
@@ -32,11 +32,11 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _den_of_sin(g: Game, p: Player, card: Card, play: Play) -> None:
+def _den_of_sin(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.schedule_duration(p, card)
 
 
-def _den_next(g: Game, p: Player, card: Card) -> None:
+def _den_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 2)
 
 
@@ -45,7 +45,7 @@ DEN_OF_SIN = register(CardDef("Den of Sin", 5, ("Night", "Duration"), set_name="
 
 
 # --- Shepherd, whose Heirloom Pasture replaces a starting Copper (engine.setup).
-def _shepherd(g: Game, p: Player, card: Card, play: Play) -> None:
+def _shepherd(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of Victory cards",
                                 min=0, max=len(p.hand), pred=lambda c: c.defn.is_victory)
     if picked:
@@ -65,7 +65,7 @@ PASTURE = register(CardDef("Pasture", 2, ("Treasure", "Victory", "Heirloom"),
 
 
 # --- Night Watchman: look at the top 5, discard any number, put the rest back in any order.
-def _night_watchman(g: Game, p: Player, card: Card, play: Play) -> None:
+def _night_watchman(g: GameBase, p: Player, card: Card, play: Play) -> None:
     looked = g.reveal_from_deck(p, 5, card.name, look=True)
     for c in g.choose_cards(p, card.name, "Discard any number of them", looked,
                             min=0, max=len(looked)):
@@ -80,11 +80,11 @@ NIGHT_WATCHMAN = _k("Night Watchman", 3, ("Night",), on_play=_night_watchman, ga
 
 
 # --- Ghost Town: at the start of your next turn, +1 Card and +1 Action; gained to hand.
-def _schedule(g: Game, p: Player, card: Card, play: Play) -> None:
+def _schedule(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.schedule_duration(p, card)
 
 
-def _ghost_town_next(g: Game, p: Player, card: Card) -> None:
+def _ghost_town_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
     g.actions += 1
 
@@ -93,13 +93,13 @@ GHOST_TOWN = _k("Ghost Town", 3, ("Night", "Duration"), on_play=_schedule,
                 next_turn=_ghost_town_next, gain_to="hand")
 
 
-def _gained_this_turn(g: Game, p: Player) -> int:
+def _gained_this_turn(g: GameBase, p: Player) -> int:
     """Cards ``p`` gained this turn; bought cards count, being gained (FAQ)."""
     return sum(1 for who, _ in g.gained_this_turn if who == p.index)
 
 
 # --- Monastery: per card gained this turn, may trash a card from hand or a Copper in play.
-def _monastery(g: Game, p: Player, card: Card, play: Play) -> None:
+def _monastery(g: GameBase, p: Player, card: Card, play: Play) -> None:
     allowed = _gained_this_turn(g, p)
     # Any combination of the two (FAQ): first the cards from hand, then Coppers in play.
     picked = g.choose_from_hand(p, card.name, f"Trash up to {allowed} cards from your hand",
@@ -117,7 +117,7 @@ MONASTERY = _k("Monastery", 2, ("Night",), on_play=_monastery)
 
 # --- Devil's Workshop: by the number of cards gained this turn: 2+ an Imp, 1 a card
 # costing up to 4, 0 a Gold. The count decides; there is no choosing another (FAQ).
-def _devils_workshop(g: Game, p: Player, card: Card, play: Play) -> None:
+def _devils_workshop(g: GameBase, p: Player, card: Card, play: Play) -> None:
     gained = _gained_this_turn(g, p)
     if gained >= 2:
         g.gain(p, "Imp", source=card.name)
@@ -133,7 +133,7 @@ DEVILS_WORKSHOP = _k("Devil's Workshop", 4, ("Night",), on_play=_devils_workshop
                      extra_piles=("Imp",))
 
 
-def _play_unique_action(g: Game, p: Player, card: Card) -> bool:
+def _play_unique_action(g: GameBase, p: Player, card: Card) -> bool:
     """Conclave and Imp: may play an Action from hand with no copy of it in play.
 
     Only what is in play now matters (FAQ): a card played and trashed this
@@ -149,7 +149,7 @@ def _play_unique_action(g: Game, p: Player, card: Card) -> bool:
 
 
 # --- Imp (not in the Supply): +2 Cards; may play an Action with no copy in play.
-def _imp(g: Game, p: Player, card: Card, play: Play) -> None:
+def _imp(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _play_unique_action(g, p, card)
 
 
@@ -157,7 +157,7 @@ IMP = _k("Imp", 2, ("Action", "Spirit"), kind="spirit", cards=2, on_play=_imp, p
 
 
 # --- Conclave: +2 coins; may play an Action with no copy in play; if you do, +1 Action.
-def _conclave(g: Game, p: Player, card: Card, play: Play) -> None:
+def _conclave(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if _play_unique_action(g, p, card):
         g.actions += 1
 
@@ -167,7 +167,7 @@ CONCLAVE = _k("Conclave", 4, ("Action",), coins=2, on_play=_conclave)
 
 # --- Tragic Hero: +3 Cards, +1 Buy; then with 8+ cards in hand, trash this and gain a
 # Treasure. The Treasure is gained even if this could not be trashed (FAQ).
-def _tragic_hero(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tragic_hero(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if len(p.hand) < 8:
         return
     if card in p.in_play:
@@ -181,7 +181,7 @@ TRAGIC_HERO = _k("Tragic Hero", 5, ("Action",), cards=3, buys=1, on_play=_tragic
 
 
 # --- Cobbler: at the start of your next turn, gain a card costing up to 4 to your hand.
-def _cobbler_next(g: Game, p: Player, card: Card) -> None:
+def _cobbler_next(g: GameBase, p: Player, card: Card) -> None:
     name = g.choose_supply(p, card.name, "Gain a card costing up to 4 to your hand",
                            max_cost=Cost(4))
     if name:
@@ -193,7 +193,7 @@ COBBLER = _k("Cobbler", 5, ("Night", "Duration"), on_play=_schedule, next_turn=_
 
 # --- Raider: each other player with 5+ cards in hand discards a copy of a card you have
 # in play (or reveals they can't); at the start of your next turn, +3 coins.
-def _raider(g: Game, p: Player, card: Card, play: Play) -> None:
+def _raider(g: GameBase, p: Player, card: Card, play: Play) -> None:
     in_play = {c.name for c in p.in_play}
     for q in play.victims(g):
         if len(q.hand) < 5:
@@ -207,7 +207,7 @@ def _raider(g: Game, p: Player, card: Card, play: Play) -> None:
     g.schedule_duration(p, card)
 
 
-def _raider_next(g: Game, p: Player, card: Card) -> None:
+def _raider_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 3
 
 
@@ -216,7 +216,7 @@ RAIDER = _k("Raider", 6, ("Night", "Duration", "Attack"), on_play=_raider,
 
 
 # --- The Zombies (not in the Supply; they start in the trash with Necromancer).
-def _zombie_apprentice(g: Game, p: Player, card: Card, play: Play) -> None:
+def _zombie_apprentice(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may trash an Action card", min=0, max=1,
                                 pred=lambda c: c.defn.is_action)
     if picked:
@@ -225,7 +225,7 @@ def _zombie_apprentice(g: Game, p: Player, card: Card, play: Play) -> None:
         g.actions += 1
 
 
-def _zombie_mason(g: Game, p: Player, card: Card, play: Play) -> None:
+def _zombie_mason(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.peek_top(p)
     if top is None:
         return
@@ -237,12 +237,12 @@ def _zombie_mason(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, name, source=card.name)
 
 
-def _zombie_spy(g: Game, p: Player, card: Card, play: Play) -> None:
+def _zombie_spy(g: GameBase, p: Player, card: Card, play: Play) -> None:
     # The +1 Card is drawn first (data), then the new top card is looked at (FAQ).
     top = g.peek_top(p)
     if top is None:
         return
-    g.log("look", p, (top,), card.name)
+    g.log(LogKind.LOOK, p, (top,), card.name)
     choice = g.choose_option(p, card.name, f"Your top card is {top.name}",
                              [("discard", "discard it"), ("keep", "put it back")],
                              context={"card": top.name})
@@ -261,7 +261,7 @@ ZOMBIE_SPY = _k("Zombie Spy", 3, ("Action", "Zombie"), kind="zombie", cards=1, a
 # --- Guardian: until your next turn, other players' Attacks don't affect you (the
 # engine's ``shields``; Reactions may still be revealed, FAQ); at the start of your next
 # turn, +1 coin. Gained to hand.
-def _guardian_next(g: Game, p: Player, card: Card) -> None:
+def _guardian_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 1
 
 
@@ -277,7 +277,7 @@ CRYPT_MAT = "Crypt"
 
 def _crypt_effect(mine: list[Card] | None):  # type: ignore[no-untyped-def]
     """The start-of-turn effect of one Crypt (``mine`` None: every card on the mat)."""
-    def effect(g: Game, p: Player, card: Card) -> None:
+    def effect(g: GameBase, p: Player, card: Card) -> None:
         mat = p.mats.get(CRYPT_MAT, [])
         left = [c for c in mat if mine is None or c in mine]
         if not left:
@@ -292,7 +292,7 @@ def _crypt_effect(mine: list[Card] | None):  # type: ignore[no-untyped-def]
     return effect
 
 
-def _crypt(g: Game, p: Player, card: Card, play: Play) -> None:
+def _crypt(g: GameBase, p: Player, card: Card, play: Play) -> None:
     # Not a Duration Treasure whose effect is still waiting (Plunder's Cage): it stays.
     staying = g.held_by_durations(p)
     treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in staying]
@@ -310,7 +310,7 @@ CRYPT = _k("Crypt", 5, ("Night", "Duration"), on_play=_crypt, next_turn=_crypt_e
 # --- Faithful Hound: +2 Cards. When discarded other than in Clean-up (from anywhere, on
 # anyone's turn, FAQ), it may be set aside and put into hand at the end of the turn, after
 # Clean-up's draw (engine.turn's UNTIL_END_OF_TURN mat).
-def _hound_discarded(g: Game, p: Player, card: Card) -> None:
+def _hound_discarded(g: GameBase, p: Player, card: Card) -> None:
     if card in p.discard and g.yes_no(p, card.name, "Set Faithful Hound aside until end of turn?"):
         g.to_mat(p, card, p.discard, UNTIL_END_OF_TURN, card.name)
 
@@ -321,7 +321,7 @@ FAITHFUL_HOUND = _k("Faithful Hound", 2, ("Action", "Reaction"), cards=2,
 
 # --- Will-o'-Wisp (a Spirit): +1 Card, +1 Action; reveal the top card, and put it into
 # your hand if it costs 2 or less (a Potion or debt cost never does, FAQ: Cost.at_most).
-def _will_o_wisp(g: Game, p: Player, card: Card, play: Play) -> None:
+def _will_o_wisp(g: GameBase, p: Player, card: Card, play: Play) -> None:
     top = g.peek_top(p)
     if top is None:
         return
@@ -342,7 +342,7 @@ GHOST_MAT = "Ghost"
 
 def _ghost_effect(mine: Card | None):  # type: ignore[no-untyped-def]
     """Ghost's start-of-turn effect: both plays at once, nothing in between (FAQ)."""
-    def effect(g: Game, p: Player, card: Card) -> None:
+    def effect(g: GameBase, p: Player, card: Card) -> None:
         mat = p.mats.get(GHOST_MAT, [])
         target = mine if mine is not None else (mat[0] if mat else None)
         if target is None or target not in mat:
@@ -355,7 +355,7 @@ def _ghost_effect(mine: Card | None):  # type: ignore[no-untyped-def]
     return effect
 
 
-def _ghost(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ghost(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed: list[Card] = []
     action: Card | None = None
     while action is None:
@@ -382,7 +382,7 @@ GHOST = _k("Ghost", 4, ("Night", "Duration", "Spirit"), kind="spirit", on_play=_
 SPIRITS = ("Will-o'-Wisp", "Imp", "Ghost")
 
 
-def _exorcist(g: Game, p: Player, card: Card, play: Play) -> None:
+def _exorcist(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -406,7 +406,7 @@ EXORCIST = _k("Exorcist", 4, ("Night",), on_play=_exorcist, extra_piles=SPIRITS)
 # --- Cemetery: 2 VP; when you gain it, trash up to 4 cards from your hand. Its Heirloom
 # Haunted Mirror: 1 coin; when trashed (however, FAQ), you may discard an Action card to
 # gain a Ghost.
-def _cemetery_gained(g: Game, p: Player, card: Card) -> None:
+def _cemetery_gained(g: GameBase, p: Player, card: Card) -> None:
     g.trash_cards(p, g.choose_from_hand(p, card.name, "Trash up to 4 cards", min=0, max=4),
                   p.hand, card.name)
 
@@ -415,7 +415,7 @@ CEMETERY = _k("Cemetery", 4, ("Victory",), vp=2, on_gain=_cemetery_gained,
               heirloom="Haunted Mirror", extra_piles=("Ghost",))
 
 
-def _haunted_mirror_trashed(g: Game, p: Player, card: Card) -> None:
+def _haunted_mirror_trashed(g: GameBase, p: Player, card: Card) -> None:
     picked = g.choose_from_hand(p, card.name, "You may discard an Action card to gain a Ghost",
                                 min=0, max=1, pred=lambda c: c.defn.is_action)
     if picked:
@@ -430,7 +430,7 @@ HAUNTED_MIRROR = _k("Haunted Mirror", 0, ("Treasure", "Heirloom"), kind="heirloo
 
 # --- Wish (not in the Supply): +1 Action; return this to its pile; if you did, gain a
 # card costing up to 6 to your hand (only then, FAQ: a second Throne Room play gains nothing).
-def _wish(g: Game, p: Player, card: Card, play: Play) -> None:
+def _wish(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card not in p.in_play:
         return
     g.return_to_pile(p, card, p.in_play, card.name)
@@ -446,7 +446,7 @@ WISH = _k("Wish", 0, ("Action",), kind="non-supply", actions=1, on_play=_wish, p
 # --- Secret Cave: +1 Card, +1 Action; you may discard 3 cards; if you did, +3 coins at
 # the start of your next turn. Choosing to discard with fewer than 3 cards discards them
 # all but gives no bonus (FAQ). Heirloom: Magic Lamp.
-def _secret_cave(g: Game, p: Player, card: Card, play: Play) -> None:
+def _secret_cave(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if not g.yes_no(p, card.name, "Discard 3 cards?"):
         return
     picked = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
@@ -455,7 +455,7 @@ def _secret_cave(g: Game, p: Player, card: Card, play: Play) -> None:
         g.schedule_duration(p, card)
 
 
-def _secret_cave_next(g: Game, p: Player, card: Card) -> None:
+def _secret_cave_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 3
 
 
@@ -466,7 +466,7 @@ SECRET_CAVE = _k("Secret Cave", 3, ("Action", "Duration"), cards=1, actions=1,
 
 # --- Magic Lamp: 1 coin; with at least 6 cards you have exactly 1 copy of in play
 # (itself included, FAQ), trash it and gain 3 Wishes. Its coin stays made (FAQ).
-def _magic_lamp(g: Game, p: Player, card: Card, play: Play) -> None:
+def _magic_lamp(g: GameBase, p: Player, card: Card, play: Play) -> None:
     counts: dict[str, int] = {}
     for c in p.in_play:
         counts[c.name] = counts.get(c.name, 0) + 1
@@ -486,7 +486,7 @@ MAGIC_LAMP = _k("Magic Lamp", 0, ("Treasure", "Heirloom"), kind="heirloom", coin
 # there, face down for the rest of the turn (GameBase.face_down). Not being in play, it
 # cannot be moved by its own effects ("trash this", "return this" fail, FAQ).
 # Setup (engine.setup): the three Zombies start in the trash.
-def _necromancer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _necromancer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration
                 and c not in g.face_down]
     picked = g.choose_cards(p, card.name, "Play an Action card from the trash", eligible)
@@ -503,7 +503,7 @@ NECROMANCER = _k("Necromancer", 4, ("Action",), on_play=_necromancer)
 # --- Changeling: trash this; gain a copy of a card you have in play (any type, a Duration
 # from an earlier turn too, FAQ). In games using it, when you gain a card costing 3 or
 # more you may exchange it for a Changeling, which goes to your discard pile (FAQ).
-def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
+def _changeling(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     names = [n for n in dict.fromkeys(c.name for c in p.in_play)
@@ -515,7 +515,7 @@ def _changeling(g: Game, p: Player, card: Card, play: Play) -> None:
     g.gain(p, name, source=card.name)
 
 
-def _changeling_exchange(g: Game, p: Player, gained: Card, zone: list[Card]) -> None:
+def _changeling_exchange(g: GameBase, p: Player, gained: Card, zone: list[Card]) -> None:
     """Only a card still where it was gained, with a pile to go back to, costing 3 or more
     now (so not a Bridge-reduced Silver, nor Transmute's 0 and a Potion, FAQ)."""
     pile = g.piles.get("Changeling")
@@ -539,7 +539,7 @@ def _boon(name: str, hook, keep: bool = False) -> LandscapeDef:  # type: ignore[
                                            keep=keep))
 
 
-def _earths_gift(g: Game, p: Player, name: str) -> None:
+def _earths_gift(g: GameBase, p: Player, name: str) -> None:
     picked = g.choose_from_hand(p, name, "You may discard a Treasure to gain a card costing "
                                 "up to 4", min=0, max=1, pred=lambda c: c.defn.is_treasure)
     if picked:
@@ -549,41 +549,41 @@ def _earths_gift(g: Game, p: Player, name: str) -> None:
             g.gain(p, gain, source=name)
 
 
-def _fields_gift(g: Game, p: Player, name: str) -> None:
+def _fields_gift(g: GameBase, p: Player, name: str) -> None:
     g.actions += 1
     g.coins += 1
 
 
-def _flames_gift(g: Game, p: Player, name: str) -> None:
+def _flames_gift(g: GameBase, p: Player, name: str) -> None:
     for c in g.choose_from_hand(p, name, "You may trash a card from your hand", min=0, max=1):
         g.trash_card(p, c, p.hand, name)
 
 
-def _forests_gift(g: Game, p: Player, name: str) -> None:
+def _forests_gift(g: GameBase, p: Player, name: str) -> None:
     g.buys += 1
     g.coins += 1
 
 
-def _moons_gift(g: Game, p: Player, name: str) -> None:
+def _moons_gift(g: GameBase, p: Player, name: str) -> None:
     # An empty discard pile: nothing happens (FAQ).
     for c in g.choose_cards(p, name, "You may put a card from your discard pile onto your deck",
                             list(p.discard), min=0, max=1):
         g.topdeck(p, c, p.discard, name)
 
 
-def _mountains_gift(g: Game, p: Player, name: str) -> None:
+def _mountains_gift(g: GameBase, p: Player, name: str) -> None:
     g.gain(p, "Silver", source=name)
 
 
-def _rivers_gift(g: Game, p: Player, name: str) -> None:
+def _rivers_gift(g: GameBase, p: Player, name: str) -> None:
     """+1 Card at the end of this turn: drawn after Clean-up's draw (engine.turn)."""
 
 
-def _seas_gift(g: Game, p: Player, name: str) -> None:
+def _seas_gift(g: GameBase, p: Player, name: str) -> None:
     g.draw(p, 1)
 
 
-def _skys_gift(g: Game, p: Player, name: str) -> None:
+def _skys_gift(g: GameBase, p: Player, name: str) -> None:
     # With fewer than 3 cards, choosing to discards them all but gains nothing; three
     # cards make one Gold (FAQ).
     if not p.hand or not g.yes_no(p, name, "Discard 3 cards to gain a Gold?"):
@@ -594,7 +594,7 @@ def _skys_gift(g: Game, p: Player, name: str) -> None:
         g.gain(p, "Gold", source=name)
 
 
-def _suns_gift(g: Game, p: Player, name: str) -> None:
+def _suns_gift(g: GameBase, p: Player, name: str) -> None:
     looked = g.reveal_from_deck(p, 4, name, look=True)
     for c in g.choose_cards(p, name, "Discard any number of them", looked,
                             min=0, max=len(looked)):
@@ -604,12 +604,12 @@ def _suns_gift(g: Game, p: Player, name: str) -> None:
         g.topdeck(p, c, p.set_aside, name)
 
 
-def _swamps_gift(g: Game, p: Player, name: str) -> None:
+def _swamps_gift(g: GameBase, p: Player, name: str) -> None:
     if "Will-o'-Wisp" in g.piles:
         g.gain(p, "Will-o'-Wisp", source=name)
 
 
-def _winds_gift(g: Game, p: Player, name: str) -> None:
+def _winds_gift(g: GameBase, p: Player, name: str) -> None:
     g.draw(p, 2)
     chosen = g.choose_from_hand(p, name, "Discard 2 cards", min=2, max=2)
     g.discard_cards(p, chosen, p.hand, name)
@@ -630,7 +630,7 @@ THE_WINDS_GIFT = _boon("The Wind's Gift", _winds_gift)
 
 
 # --- Bard (Fate): +2 coins; receive a Boon.
-def _bard(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bard(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.receive_boon(p, card.name)
 
 
@@ -643,7 +643,7 @@ BARD = _k("Bard", 4, ("Action", "Fate"), coins=2, on_play=_bard)
 COIN_BOONS = ("The Field's Gift", "The Forest's Gift")
 
 
-def _sacred_grove(g: Game, p: Player, card: Card, play: Play) -> None:
+def _sacred_grove(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.receive_boon(p, card.name)
     if name is None or name in COIN_BOONS:
         return
@@ -661,7 +661,7 @@ SACRED_GROVE = _k("Sacred Grove", 5, ("Action", "Fate"), buys=1, coins=3,
 # --- Idol (Treasure, Attack, Fate): 2 coins; with an odd number of Idols in play (this
 # included; in play, not played, FAQ) receive a Boon, otherwise each other player gains
 # a Curse.
-def _idol(g: Game, p: Player, card: Card, play: Play) -> None:
+def _idol(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if sum(1 for c in p.in_play if c.name == "Idol") % 2:
         g.receive_boon(p, card.name)
     else:
@@ -675,12 +675,12 @@ IDOL = _k("Idol", 5, ("Treasure", "Attack", "Fate"), coins=2, on_play=_idol)
 # --- Pixie (Fate): +1 Card, +1 Action; discard the top Boon; you may trash this to
 # receive that Boon twice (a kept one moves in front of you, counted twice, FAQ).
 # Heirloom Goat: 1 coin; you may trash a card from your hand.
-def _pixie(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pixie(g: GameBase, p: Player, card: Card, play: Play) -> None:
     name = g.next_landscape(g.boons)
     if name is None:
         return
     g.boons.discard.append(name)
-    g.log("reveal", p, (), card.name, boon=name, discarded=True)
+    g.log(LogKind.REVEAL, p, (), card.name, boon=name, discarded=True)
     if card not in p.in_play or not g.yes_no(p, card.name, f"Trash Pixie to receive {name} "
                                              "twice?", context={"boon": name}):
         return
@@ -694,7 +694,7 @@ PIXIE = _k("Pixie", 2, ("Action", "Fate"), cards=1, actions=1, on_play=_pixie,
            heirloom="Goat")
 
 
-def _goat(g: Game, p: Player, card: Card, play: Play) -> None:
+def _goat(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for c in g.choose_from_hand(p, card.name, "You may trash a card from your hand",
                                 min=0, max=1):
         g.trash_card(p, c, p.hand, card.name)
@@ -705,11 +705,11 @@ GOAT = _k("Goat", 2, ("Treasure", "Heirloom"), kind="heirloom", coins=1, on_play
 
 # --- Tracker (Fate): +1 coin; receive a Boon; while this is in play, when you gain a
 # card (bought or not, FAQ) you may put it onto your deck. Heirloom Pouch: 1 coin, +1 Buy.
-def _tracker(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tracker(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.receive_boon(p, card.name)
 
 
-def _tracker_gain(g: Game, p: Player, gained: Card, zone: list[Card]) -> None:
+def _tracker_gain(g: GameBase, p: Player, gained: Card, zone: list[Card]) -> None:
     if gained not in zone or not any(c.name == "Tracker" for c in p.in_play):
         return
     if zone is p.deck and p.deck[-1] is gained:
@@ -725,16 +725,16 @@ POUCH = _k("Pouch", 2, ("Treasure", "Heirloom"), kind="heirloom", coins=1, buys=
 
 
 # --- States: held in Player.states, never cards (not gained, not in play).
-def take_state(g: Game, p: Player, name: str) -> None:
+def take_state(g: GameBase, p: Player, name: str) -> None:
     """``p`` takes a State that only one player can have, from whoever has it."""
     for q in g.players:
         if name in q.states:
             q.states.remove(name)
     p.states.append(name)
-    g.log("reveal", p, (), name, state=name)
+    g.log(LogKind.REVEAL, p, (), name, state=name)
 
 
-def _lost_in_the_woods_start(g: Game, p: Player, name: str) -> None:
+def _lost_in_the_woods_start(g: GameBase, p: Player, name: str) -> None:
     # Optional, turn after turn while the player has it (FAQ).
     picked = g.choose_from_hand(p, name, "You may discard a card to receive a Boon",
                                 min=0, max=1)
@@ -750,7 +750,7 @@ LOST_IN_THE_WOODS = register_landscape(LandscapeDef(
 # --- Fool (Fate): if you aren't the player with Lost in the Woods, take it (from another
 # player too), take 3 Boons, and receive them in any order, choosing each next one after
 # the last resolved (FAQ). Heirloom Lucky Coin: 1 coin; gain a Silver.
-def _fool(g: Game, p: Player, card: Card, play: Play) -> None:
+def _fool(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if "Lost in the Woods" in p.states:
         return
     take_state(g, p, "Lost in the Woods")
@@ -765,7 +765,7 @@ def _fool(g: Game, p: Player, card: Card, play: Play) -> None:
 FOOL = _k("Fool", 3, ("Action", "Fate"), on_play=_fool, heirloom="Lucky Coin")
 
 
-def _lucky_coin(g: Game, p: Player, card: Card, play: Play) -> None:
+def _lucky_coin(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Silver", source=card.name)
 
 
@@ -782,7 +782,7 @@ def _state(name: str, **kw: object) -> LandscapeDef:
     return register_landscape(LandscapeDef(name, "state", set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _bad_omens(g: Game, p: Player, name: str) -> None:
+def _bad_omens(g: GameBase, p: Player, name: str) -> None:
     # The deck goes to the discard pile at once; 2 Coppers from it go back on the deck,
     # or the player reveals the discard pile to show fewer (FAQ).
     if p.deck:
@@ -794,17 +794,17 @@ def _bad_omens(g: Game, p: Player, name: str) -> None:
         g.reveal(p, list(p.discard), name)
 
 
-def _delusion(g: Game, p: Player, name: str) -> None:
+def _delusion(g: GameBase, p: Player, name: str) -> None:
     if "Deluded" not in p.states and "Envious" not in p.states:
         p.states.append("Deluded")
 
 
-def _envy(g: Game, p: Player, name: str) -> None:
+def _envy(g: GameBase, p: Player, name: str) -> None:
     if "Deluded" not in p.states and "Envious" not in p.states:
         p.states.append("Envious")
 
 
-def _famine(g: Game, p: Player, name: str) -> None:
+def _famine(g: GameBase, p: Player, name: str) -> None:
     revealed = g.reveal_from_deck(p, 3, name)
     for c in revealed:
         if c.defn.is_action:
@@ -815,7 +815,7 @@ def _famine(g: Game, p: Player, name: str) -> None:
         g.shuffle_into_deck(p, rest, p.set_aside, name)
 
 
-def _fear(g: Game, p: Player, name: str) -> None:
+def _fear(g: GameBase, p: Player, name: str) -> None:
     if len(p.hand) < 5:
         return
     picked = g.choose_from_hand(p, name, "Discard an Action or Treasure",
@@ -826,17 +826,17 @@ def _fear(g: Game, p: Player, name: str) -> None:
         g.reveal(p, list(p.hand), name)
 
 
-def _greed(g: Game, p: Player, name: str) -> None:
+def _greed(g: GameBase, p: Player, name: str) -> None:
     g.gain(p, "Copper", to="deck", source=name)
 
 
-def _haunting(g: Game, p: Player, name: str) -> None:
+def _haunting(g: GameBase, p: Player, name: str) -> None:
     if len(p.hand) >= 4:
         picked = g.choose_from_hand(p, name, "Put a card from your hand onto your deck")
         g.topdeck(p, picked[0], p.hand, name)
 
 
-def _locusts(g: Game, p: Player, name: str) -> None:
+def _locusts(g: GameBase, p: Player, name: str) -> None:
     top = g.peek_top(p)
     if top is None:
         return
@@ -854,7 +854,7 @@ def _locusts(g: Game, p: Player, name: str) -> None:
         g.gain(p, gain, source=name)
 
 
-def _misery(g: Game, p: Player, name: str) -> None:
+def _misery(g: GameBase, p: Player, name: str) -> None:
     # First Misery: Miserable; second: flipped to Twice Miserable; later: nothing (FAQ).
     if "Twice Miserable" in p.states:
         return
@@ -864,15 +864,15 @@ def _misery(g: Game, p: Player, name: str) -> None:
         p.states.append("Miserable")
 
 
-def _plague(g: Game, p: Player, name: str) -> None:
+def _plague(g: GameBase, p: Player, name: str) -> None:
     g.gain(p, "Curse", to="hand", source=name)
 
 
-def _poverty(g: Game, p: Player, name: str) -> None:
+def _poverty(g: GameBase, p: Player, name: str) -> None:
     g.discard_down_to(p, 3, name)
 
 
-def _war(g: Game, p: Player, name: str) -> None:
+def _war(g: GameBase, p: Player, name: str) -> None:
     found: Card | None = None
     revealed: list[Card] = []
     while found is None:
@@ -904,12 +904,12 @@ POVERTY = _hex("Poverty", _poverty)
 WAR = _hex("War", _war)
 
 
-def _deluded_buy(g: Game, p: Player, name: str) -> None:
+def _deluded_buy(g: GameBase, p: Player, name: str) -> None:
     p.states.remove(name)
     g.deluded = True  # no Action buys this turn (engine.turn)
 
 
-def _envious_buy(g: Game, p: Player, name: str) -> None:
+def _envious_buy(g: GameBase, p: Player, name: str) -> None:
     p.states.remove(name)
     g.envious = True  # Silver and Gold make 1 coin this turn (engine.primitives)
 
@@ -922,13 +922,13 @@ TWICE_MISERABLE = _state("Twice Miserable", vp=-4)
 
 # === Doom cards.
 # --- Cursed Village: +2 Actions; draw until 6 cards in hand; when gained, receive a Hex.
-def _cursed_village(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cursed_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
     missing = 6 - len(p.hand)
     if missing > 0:
         g.draw(p, missing)
 
 
-def _receive_hex_on_gain(g: Game, p: Player, card: Card) -> None:
+def _receive_hex_on_gain(g: GameBase, p: Player, card: Card) -> None:
     g.receive_hex(p, card.name)
 
 
@@ -937,11 +937,11 @@ CURSED_VILLAGE = _k("Cursed Village", 5, ("Action", "Doom"), actions=2,
 
 
 # --- Skulk: +1 Buy; each other player receives the next Hex; when gained, gain a Gold.
-def _skulk(g: Game, p: Player, card: Card, play: Play) -> None:
+def _skulk(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.hex_each_other(play.victims(g), card.name)
 
 
-def _skulk_gained(g: Game, p: Player, card: Card) -> None:
+def _skulk_gained(g: GameBase, p: Player, card: Card) -> None:
     g.gain(p, "Gold", source=card.name)
 
 
@@ -951,7 +951,7 @@ SKULK = _k("Skulk", 4, ("Action", "Attack", "Doom"), buys=1, on_play=_skulk,
 
 # --- Tormentor: +2 coins; with no other cards in play (from earlier turns count, FAQ),
 # gain an Imp; otherwise each other player receives the next Hex.
-def _tormentor(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tormentor(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if all(c is card for c in p.in_play):
         g.gain(p, "Imp", source=card.name)
     else:
@@ -964,7 +964,7 @@ TORMENTOR = _k("Tormentor", 5, ("Action", "Attack", "Doom"), coins=2, on_play=_t
 
 # --- Werewolf: in your Night phase, each other player receives the next Hex; otherwise
 # (your Action phase) +3 Cards.
-def _werewolf(g: Game, p: Player, card: Card, play: Play) -> None:
+def _werewolf(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if g.phase == "night":
         g.hex_each_other(play.victims(g), card.name)
     else:
@@ -976,7 +976,7 @@ WEREWOLF = _k("Werewolf", 5, ("Action", "Night", "Attack", "Doom"), on_play=_wer
 
 # --- Leprechaun: gain a Gold; with exactly 7 cards in play, gain a Wish, otherwise
 # receive a Hex.
-def _leprechaun(g: Game, p: Player, card: Card, play: Play) -> None:
+def _leprechaun(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Gold", source=card.name)
     if len(p.in_play) == 7:
         if "Wish" in g.piles:
@@ -993,7 +993,7 @@ LEPRECHAUN = _k("Leprechaun", 3, ("Action", "Doom"), on_play=_leprechaun,
 # costing up to 5 other than a Vampire; exchange this for a Bat (to the discard pile).
 # Bat (not in the Supply): trash up to 2 cards from hand; if you trashed any, exchange
 # this for a Vampire. Exchanges happen only with both cards there (FAQ).
-def _vampire(g: Game, p: Player, card: Card, play: Play) -> None:
+def _vampire(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.hex_each_other(play.victims(g), card.name)
     name = g.choose_supply(p, card.name, "Gain a card costing up to 5 other than a Vampire",
                            max_cost=Cost(5), pred=lambda d: d.name != "Vampire")
@@ -1003,7 +1003,7 @@ def _vampire(g: Game, p: Player, card: Card, play: Play) -> None:
         g.exchange(p, card, p.in_play, "Bat", to_zone=p.discard)
 
 
-def _bat(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bat(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash up to 2 cards", min=0, max=2)
     g.trash_cards(p, picked, p.hand, card.name)
     if picked and card in p.in_play and "Vampire" in g.piles:
@@ -1018,7 +1018,7 @@ BAT = _k("Bat", 2, ("Night",), kind="non-supply", on_play=_bat, pile_size=10)
 # --- Pooka: you may trash a Treasure other than Cursed Gold from your hand, for +4 Cards.
 # Heirloom Cursed Gold: 3 coins; when you play it, gain a Curse (not playing it avoids
 # the Curse, FAQ).
-def _pooka(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pooka(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "You may trash a Treasure for +4 Cards",
                                 min=0, max=1,
                                 pred=lambda c: c.defn.is_treasure and c.name != "Cursed Gold")
@@ -1027,7 +1027,7 @@ def _pooka(g: Game, p: Player, card: Card, play: Play) -> None:
         g.draw(p, 4)
 
 
-def _cursed_gold(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cursed_gold(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.gain(p, "Curse", source=card.name)
 
 
@@ -1039,11 +1039,11 @@ CURSED_GOLD = _k("Cursed Gold", 4, ("Treasure", "Heirloom"), kind="heirloom", co
 # --- Blessed Village (Fate): +1 Card, +2 Actions; when you gain it, take a Boon and,
 # having seen it (FAQ), receive it now or at the start of your next turn (it waits in
 # front of you: LandscapeDeck.saved; engine.turn receives it).
-def _blessed_village_gained(g: Game, p: Player, card: Card) -> None:
+def _blessed_village_gained(g: GameBase, p: Player, card: Card) -> None:
     name = g.next_landscape(g.boons)
     if name is None:
         return
-    g.log("reveal", p, (), card.name, boon=name, taken=True)
+    g.log(LogKind.REVEAL, p, (), card.name, boon=name, taken=True)
     if g.yes_no(p, card.name, f"Receive {name} now (or at the start of your next turn)?",
                 context={"boon": name}):
         g.receive_boon(p, card.name, name=name)
@@ -1058,7 +1058,7 @@ BLESSED_VILLAGE = _k("Blessed Village", 4, ("Action", "Fate"), cards=1, actions=
 # --- Druid (Fate): +1 Buy; receive one of the three set-aside Boons, leaving it there
 # (a "keep until Clean-up" one too, FAQ). Setup (engine.setup): the top 3 Boons are set
 # aside for it, so the Boons deck holds the other 9.
-def _druid(g: Game, p: Player, card: Card, play: Play) -> None:
+def _druid(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if not g.druid_boons:
         return
     name = g.choose_option(p, card.name, "Receive one of Druid's Boons",

@@ -12,6 +12,7 @@ from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
 from engine.primitives import NextTime
 from engine.registry import register, register_event, register_trait
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -38,13 +39,13 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _schedule(g: Game, p: Player, card: Card, play: Play) -> None:
+def _schedule(g: GameBase, p: Player, card: Card, play: Play) -> None:
     """A Duration whose whole "now" part is data: just wait for the next turn."""
     g.schedule_duration(p, card)
 
 
 # --- Longship: +2 Actions now, +2 Cards at the start of your next turn.
-def _longship_next(g: Game, p: Player, card: Card) -> None:
+def _longship_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 2)
 
 
@@ -55,7 +56,7 @@ LONGSHIP = _k("Longship", 5, ("Action", "Duration"), actions=2, on_play=_schedul
 # --- Crew: +3 Cards; at the start of your next turn, put this onto your deck.
 # FAQ: putting it onto the deck is not optional (no question is asked). If it
 # has left play meanwhile, there is nothing to move.
-def _crew_next(g: Game, p: Player, card: Card) -> None:
+def _crew_next(g: GameBase, p: Player, card: Card) -> None:
     if card in p.in_play:
         g.topdeck(p, card, p.in_play, card.name)
 
@@ -66,7 +67,7 @@ CREW = _k("Crew", 5, ("Action", "Duration"), cards=3, on_play=_schedule, next_tu
 # --- Swamp Shacks: +2 Actions, +1 Card per 3 cards you have in play (round down).
 # FAQ: it counts itself and Durations still in play from earlier turns (and
 # Treasures in play), but not set-aside cards; 8 cards in play draw 2.
-def _swamp_shacks(g: Game, p: Player, card: Card, play: Play) -> None:
+def _swamp_shacks(g: GameBase, p: Player, card: Card, play: Play) -> None:
     n = len(p.in_play) // 3
     if n:
         g.draw(p, n)
@@ -77,7 +78,7 @@ SWAMP_SHACKS = _k("Swamp Shacks", 4, ("Action",), actions=2, on_play=_swamp_shac
 
 # --- Pilgrim: +4 Cards; put a card from your hand onto your deck.
 # FAQ: the card put back may be any card in hand, not only one just drawn.
-def _pilgrim(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pilgrim(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Put a card onto your deck")
     if picked:
         g.topdeck(p, picked[0], p.hand, card.name)
@@ -88,7 +89,7 @@ PILGRIM = _k("Pilgrim", 5, ("Action",), cards=4, on_play=_pilgrim)
 
 # --- Maroon: trash a card from your hand; +2 Cards per type it has.
 # FAQ: types are the words of the type line (Cage, Treasure - Duration, draws 4).
-def _maroon(g: Game, p: Player, card: Card, play: Play) -> None:
+def _maroon(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if not picked:
         return
@@ -103,7 +104,7 @@ MAROON = _k("Maroon", 4, ("Action",), on_play=_maroon)
 # --- Pendant: +1 coin per differently named Treasure you have in play (the printed
 # card makes no coin of its own; the rulebook's card line says "Worth 2 coins").
 # FAQ: it counts itself, and Treasure Durations still in play from an earlier turn.
-def _pendant(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pendant(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += len({c.name for c in p.in_play if c.defn.is_treasure})
 
 
@@ -112,7 +113,7 @@ PENDANT = _k("Pendant", 5, ("Treasure",), on_play=_pendant)
 
 # --- Silver Mine: gain a Treasure costing less than this to your hand.
 # FAQ: any Treasure in the Supply cheaper than Silver Mine, not only Silver.
-def _silver_mine(g: Game, p: Player, card: Card, play: Play) -> None:
+def _silver_mine(g: GameBase, p: Player, card: Card, play: Play) -> None:
     own = g.cost(card)
     if own.coins == 0:
         return  # nothing costs less than 0 coins
@@ -129,7 +130,7 @@ SILVER_MINE = _k("Silver Mine", 5, ("Treasure",), on_play=_silver_mine)
 
 # --- Figurine: +2 Cards; you may discard an Action for +1 Buy, +1 coin (the printed card
 # makes no coin of its own; the rulebook's card line says "Worth 2 coins").
-def _figurine(g: Game, p: Player, card: Card, play: Play) -> None:
+def _figurine(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard an Action card for +1 Buy and +1 coin?",
                                 min=0, max=1, pred=lambda c: c.defn.is_action)
     if picked:
@@ -143,7 +144,7 @@ FIGURINE = _k("Figurine", 5, ("Treasure",), cards=2, on_play=_figurine)
 
 # --- Rope: worth 1 coin, +1 Buy; at the start of your next turn, +1 Card,
 # then you may trash a card from your hand (FAQ: draw first, then trash).
-def _rope_next(g: Game, p: Player, card: Card) -> None:
+def _rope_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
     for c in g.choose_from_hand(p, card.name, "You may trash a card", min=0, max=1):
         g.trash_card(p, c, p.hand, card.name)
@@ -156,7 +157,7 @@ ROPE = _k("Rope", 4, ("Treasure", "Duration"), coins=1, buys=1, on_play=_schedul
 # --- Tools: gain a copy of a card anyone has in play.
 # FAQ: any player's cards in play count (Durations of other players, and
 # Tools itself). A copy comes from its Supply pile, so it must be on top there.
-def _tools(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tools(g: GameBase, p: Player, card: Card, play: Play) -> None:
     in_play = {c.name for q in g.players for c in q.in_play}
     name = g.choose_supply(p, card.name, "Gain a copy of a card in play",
                            pred=lambda d: d.name in in_play)
@@ -169,7 +170,7 @@ TOOLS = _k("Tools", 4, ("Treasure",), on_play=_tools)
 
 # --- Crucible: trash a card from your hand; +1 coin per coin it costs.
 # FAQ: Potion and debt in its cost give nothing; the current cost counts.
-def _crucible(g: Game, p: Player, card: Card, play: Play) -> None:
+def _crucible(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if picked:
         cost = g.cost(picked[0])
@@ -183,7 +184,7 @@ CRUCIBLE = _k("Crucible", 4, ("Treasure",), on_play=_crucible)
 # --- Cabin Boy: +1 Card, +1 Action; at the start of your next turn choose
 # +2 coins, or trash this to gain a Duration card (FAQ: another Cabin Boy
 # will do). The gain depends on trashing it, so that option needs it in play.
-def _cabin_boy_next(g: Game, p: Player, card: Card) -> None:
+def _cabin_boy_next(g: GameBase, p: Player, card: Card) -> None:
     options = [("coins", "+2 coins")]
     if card in p.in_play:
         options.append(("trash", "trash this to gain a Duration card"))
@@ -211,13 +212,13 @@ def _zone_of(p: Player, card: Card) -> list[Card] | None:
 
 # --- Buried Treasure: at the start of your next turn, +1 Buy and +3 coins.
 # When you gain this, play it (FAQ: not optional), from wherever it went.
-def _buried_treasure_gain(g: Game, p: Player, card: Card) -> None:
+def _buried_treasure_gain(g: GameBase, p: Player, card: Card) -> None:
     zone = _zone_of(p, card)
     if zone is not None:
         g.play_card(p, card, zone)
 
 
-def _buried_treasure_next(g: Game, p: Player, card: Card) -> None:
+def _buried_treasure_next(g: GameBase, p: Player, card: Card) -> None:
     g.buys += 1
     g.coins += 3
 
@@ -229,11 +230,11 @@ BURIED_TREASURE = _k("Buried Treasure", 5, ("Treasure", "Duration"), on_play=_sc
 # --- Enlarge: now and at the start of your next turn, trash a card from your
 # hand and gain one costing up to 2 more. FAQ: the trash next turn is
 # mandatory (no way to skip it, as long as you have a card in hand).
-def _enlarge_once(g: Game, p: Player, card: Card) -> None:
+def _enlarge_once(g: GameBase, p: Player, card: Card) -> None:
     g.trash_and_gain(p, card.name, 2)
 
 
-def _enlarge(g: Game, p: Player, card: Card, play: Play) -> None:
+def _enlarge(g: GameBase, p: Player, card: Card, play: Play) -> None:
     _enlarge_once(g, p, card)
     g.schedule_duration(p, card)
 
@@ -246,7 +247,7 @@ ENLARGE = _k("Enlarge", 5, ("Action", "Duration"), on_play=_enlarge, next_turn=_
 # those plays can be played too; it may play First Mates; with no Action it
 # still draws. It plays each card once, so it does not stay in play with a
 # Duration it played (that is for cards that play one card several times).
-def _first_mate(g: Game, p: Player, card: Card, play: Play) -> None:
+def _first_mate(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Play an Action card", min=0, max=1,
                                 pred=lambda c: c.defn.is_action)
     while picked:
@@ -265,7 +266,7 @@ FIRST_MATE = _k("First Mate", 5, ("Action",), on_play=_first_mate)
 # --- King's Cache: you may play a Treasure from your hand 3 times.
 # FAQ: on a King's Cache, three more Treasures three times each; with a
 # Treasure - Duration it stays in play as long as that card does (``by``).
-def _kings_cache(g: Game, p: Player, card: Card, play: Play) -> None:
+def _kings_cache(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Play a Treasure 3 times", min=0, max=1,
                                 pred=lambda c: c.defn.is_treasure)
     if not picked:
@@ -281,7 +282,7 @@ KINGS_CACHE = _k("King's Cache", 7, ("Treasure",), on_play=_kings_cache)
 # --- Fortune Hunter: +2 coins; look at the top 3 cards of your deck, you may
 # play a Treasure from them, put the rest back in any order. FAQ: the Treasure
 # is played completely first (a Figurine draws from under the looked-at cards).
-def _fortune_hunter(g: Game, p: Player, card: Card, play: Play) -> None:
+def _fortune_hunter(g: GameBase, p: Player, card: Card, play: Play) -> None:
     looked = g.reveal_from_deck(p, 3, card.name, look=True)
     treasures = [c for c in looked if c.defn.is_treasure]
     for c in g.choose_cards(p, card.name, "Play a Treasure", treasures, min=0, max=1):
@@ -298,7 +299,7 @@ FORTUNE_HUNTER = _k("Fortune Hunter", 4, ("Action",), coins=2, on_play=_fortune_
 # you gain this, you may play an Action card from your hand.
 # FAQ: chosen at each play (King's Cache); it stays in play only if some play
 # chose next turn, and then the King's Cache stays too (``by``).
-def _gondola(g: Game, p: Player, card: Card, play: Play) -> None:
+def _gondola(g: GameBase, p: Player, card: Card, play: Play) -> None:
     when = g.choose_option(p, card.name, "+2 coins when?",
                            [("now", "now"), ("next", "at the start of your next turn")])
     if when == "now":
@@ -307,11 +308,11 @@ def _gondola(g: Game, p: Player, card: Card, play: Play) -> None:
         g.schedule_duration(p, card)
 
 
-def _gondola_next(g: Game, p: Player, card: Card) -> None:
+def _gondola_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 2
 
 
-def _gondola_gain(g: Game, p: Player, card: Card) -> None:
+def _gondola_gain(g: GameBase, p: Player, card: Card) -> None:
     picked = g.choose_from_hand(p, card.name, "You may play an Action card", min=0, max=1,
                                 pred=lambda c: c.defn.is_action)
     if picked:
@@ -547,7 +548,7 @@ def _jewels_next(g: GameBase, p: Player, card: Card) -> None:
     if card in p.in_play:
         p.in_play.remove(card)
         p.deck.insert(0, card)
-        g.log("topdeck", p, (card,), card.name, bottom=True)
+        g.log(LogKind.TOPDECK, p, (card,), card.name, bottom=True)
 
 
 JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_schedule,
@@ -557,7 +558,7 @@ JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_sch
 # Orb: look through your discard pile; choose one: play an Action or Treasure
 # from it; or +1 Buy and +3 coins.
 def _orb(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    g.log("look", p, list(p.discard), card.name)
+    g.log(LogKind.LOOK, p, list(p.discard), card.name)
     playable = [c for c in p.discard if c.defn.is_action or c.defn.is_treasure]
     options = [("coins", "+1 Buy and +3 coins")]
     if playable:
@@ -823,7 +824,7 @@ def _bury(g: Game, p: Player) -> None:
     if picked:
         p.discard.remove(picked[0])
         p.deck.insert(0, picked[0])
-        g.log("topdeck", p, picked, "Bury", bottom=True)
+        g.log(LogKind.TOPDECK, p, picked, "Bury", bottom=True)
 
 
 BURY = _event("Bury", 1, _bury)

@@ -6,10 +6,11 @@ each hook honours are noted where the code makes a choice because of them.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, cast
 
 from engine.cards.core import Card, CardDef
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
     from engine.game import Game
@@ -25,7 +26,7 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
 
 # --- Envoy: reveal the top 5 (shuffling for the rest, as many as there are: FAQ); the
 # player to your left chooses one to discard (even of fewer than 5: FAQ); draw the rest.
-def _envoy(g: Game, p: Player, card: Card, play: Play) -> None:
+def _envoy(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.reveal_from_deck(p, 5, card.name)
     if not revealed:
         return
@@ -36,7 +37,7 @@ def _envoy(g: Game, p: Player, card: Card, play: Play) -> None:
     for c in rest:
         g.to_hand(p, c, p.set_aside)
     if rest:
-        g.log("draw", p, rest, card.name)
+        g.log(LogKind.DRAW, p, rest, card.name)
 
 
 ENVOY = _k("Envoy", 4, ("Action",), on_play=_envoy)
@@ -47,7 +48,7 @@ ENVOY = _k("Envoy", 4, ("Action",), on_play=_envoy)
 # other cards are face down (FAQ: Stash's own back shows where it is, nothing else).
 # Only the newly shuffled cards are "your deck" here; a shuffle of a single card, or of
 # Stashes only, leaves nothing to choose.
-def _stash_shuffled(g: Game, p: Player, cards: list[Card]) -> None:
+def _stash_shuffled(g: GameBase, p: Player, cards: list[Card]) -> None:
     stashes = [c for c in cards if c.name == "Stash"]
     rest = [c for c in cards if c.name != "Stash"]
     for stash in stashes:
@@ -74,12 +75,14 @@ STASH = _k("Stash", 5, ("Treasure",), coins=2, on_shuffle=_stash_shuffled)
 # may be played for it from hand, to play as in the Buy phase, more than needed and
 # even without buying; coins left stay for the Buy phase, coins paid are gone. An
 # empty deck, or buying nothing, still gives the +2 coins (FAQ).
-def _black_market(g: Game, p: Player, card: Card, play: Play) -> None:
+def _black_market(g: GameBase, p: Player, card: Card, play: Play) -> None:
     revealed = g.black_market[:3]
     if not revealed:
         return
-    g.log("reveal", p, revealed, card.name)
-    bought = _black_market_buy(g, p, card, revealed)
+    g.log(LogKind.REVEAL, p, revealed, card.name)
+    # Buying is a move of the whole game (engine.turn.Game), not a primitive; the
+    # hook is typed as every card hook is, and the one game class is Game.
+    bought = _black_market_buy(cast("Game", g), p, card, revealed)
     rest = [c for c in revealed if c is not bought and c in g.black_market]
     for c in g.order_cards(p, card.name, "Put these on the bottom of the Black Market deck "
                            "(first goes first)", rest):
@@ -125,7 +128,7 @@ BLACK_MARKET = _k("Black Market", 3, ("Action",), coins=2, on_play=_black_market
 # at most one other Action card, its owner may put it on the deck (checked as the
 # question comes, so of two Walled Villages alone the second may follow the first). A
 # card played twice (Throne Room) asks once.
-def _walled_village(g: Game, p: Player, card: Card, play: Play) -> None:
+def _walled_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if play.again:
         return
 
@@ -153,7 +156,7 @@ GOVERNOR_MODES = (("cards", "each player +1 Card, you +3"),
                               "1 more, you 2 more"))
 
 
-def _governor(g: Game, p: Player, card: Card, play: Play) -> None:
+def _governor(g: GameBase, p: Player, card: Card, play: Play) -> None:
     mode = g.choose_option(p, card.name, "Choose one", GOVERNOR_MODES)
     n = len(g.players)
     for q in [g.players[(p.index + k) % n] for k in range(n)]:
@@ -166,7 +169,7 @@ def _governor(g: Game, p: Player, card: Card, play: Play) -> None:
             _governor_remodel(g, q, card, 2 if mine else 1)
 
 
-def _governor_remodel(g: Game, q: Player, card: Card, more: int) -> None:
+def _governor_remodel(g: GameBase, q: Player, card: Card, more: int) -> None:
     picked = g.choose_from_hand(q, card.name, f"Trash a card to gain one costing exactly "
                                 f"{more} more?", min=0)
     if not picked:

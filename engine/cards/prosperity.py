@@ -16,19 +16,18 @@ from engine.registry import register
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase, Play
-    from engine.primitives import GameBase as Game
     from engine.state import Player
 
 SET = "prosperity"
 
 
-def _watchtower(g: Game, p: Player, card: Card, play: Play) -> None:
+def _watchtower(g: GameBase, p: Player, card: Card, play: Play) -> None:
     missing = 6 - len(p.hand)
     if missing > 0:
         g.draw(p, missing)
 
 
-def _watchtower_react(g: Game, p: Player, tower: Card, gained: Card, zone: list[Card]) -> None:
+def _watchtower_react(g: GameBase, p: Player, tower: Card, gained: Card, zone: list[Card]) -> None:
     """Trash the gained card or put it on the deck, if it is still where it was gained."""
     choice = g.choose_option(p, tower.name, f"What to do with {gained.name}?",
                              [("trash", "trash it"), ("topdeck", "put it on your deck")],
@@ -49,7 +48,7 @@ KINGS_COURT = register(CardDef("King's Court", 7, ("Action",), set_name=SET,
 
 
 # Hoard (first edition): while in play, when you buy a Victory card, gain a Gold.
-def _hoard_buy(g: Game, p: Player, hoard: Card, bought: Card) -> None:
+def _hoard_buy(g: GameBase, p: Player, hoard: Card, bought: Card) -> None:
     if bought.defn.is_victory:
         g.gain(p, "Gold", source=hoard.name)
 
@@ -62,14 +61,14 @@ def _k(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _others(g: Game, p: Player) -> list[Player]:
+def _others(g: GameBase, p: Player) -> list[Player]:
     """The other players in turn order from ``p``'s left (for non-Attack effects)."""
     n = len(g.players)
     return [g.players[(p.index + k) % n] for k in range(1, n)]
 
 
 # --- Monument: +2 coins, +1 VP token.
-def _monument(g: Game, p: Player, card: Card, play: Play) -> None:
+def _monument(g: GameBase, p: Player, card: Card, play: Play) -> None:
     p.vp_tokens += 1
 
 
@@ -80,7 +79,7 @@ WORKERS_VILLAGE = _k("Worker's Village", 4, ("Action",), cards=1, actions=2, buy
 # --- City: the bonuses look at the empty Supply piles when it is played (FAQ:
 # no bonus later if a pile empties; three or more empty piles give nothing more;
 # the trash is not a Supply pile).
-def _city(g: Game, p: Player, card: Card, play: Play) -> None:
+def _city(g: GameBase, p: Player, card: Card, play: Play) -> None:
     empty = sum(1 for pile in g.piles.values() if pile.supply and not pile.cards)
     if empty >= 1:
         g.draw(p, 1)
@@ -95,7 +94,7 @@ CITY = _k("City", 5, ("Action",), cards=1, actions=2, on_play=_city)
 # --- Bishop: +1 coin, +1 VP token; trash a card (mandatory) for half its coin cost
 # in VP tokens (FAQ: Potion ignored); then each other player may trash a card, in turn
 # order (FAQ), and gets no tokens.
-def _bishop(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bishop(g: GameBase, p: Player, card: Card, play: Play) -> None:
     p.vp_tokens += 1
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if picked:
@@ -110,7 +109,7 @@ BISHOP = _k("Bishop", 4, ("Action",), coins=1, on_play=_bishop)
 
 
 # --- Counting House: put any number of Coppers from your discard pile into your hand.
-def _counting_house(g: Game, p: Player, card: Card, play: Play) -> None:
+def _counting_house(g: GameBase, p: Player, card: Card, play: Play) -> None:
     coppers = [c for c in p.discard if c.name == "Copper"]
     picked = g.choose_cards(p, card.name, "Put Coppers from your discard pile into your hand",
                             coppers, min=0, max=len(coppers))
@@ -125,7 +124,7 @@ COUNTING_HOUSE = _k("Counting House", 5, ("Action",), on_play=_counting_house)
 
 # --- Expand: trash a card from hand, gain one costing up to 3 more (FAQ: nothing to
 # trash, nothing gained).
-def _expand(g: Game, p: Player, card: Card, play: Play) -> None:
+def _expand(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.trash_and_gain(p, card.name, 3)
 
 
@@ -135,7 +134,7 @@ EXPAND = _k("Expand", 7, ("Action",), on_play=_expand)
 # --- Forge: trash any number (zero too), gain a card costing exactly their total in
 # coins (FAQ: Potions are not added and the gained card cannot cost a Potion; trashing
 # nothing means gaining a card costing 0; none at that cost, none gained).
-def _forge(g: Game, p: Player, card: Card, play: Play) -> None:
+def _forge(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash any number of cards", min=0,
                                 max=len(p.hand))
     total = sum(g.cost(c).coins for c in picked)
@@ -153,7 +152,7 @@ FORGE = _k("Forge", 7, ("Action",), on_play=_forge)
 # --- Mountebank: each other player may discard a Curse; if not, gains a Curse and a
 # Copper (FAQ: in turn order; an empty pile skips only its own gain; with both empty the
 # Curse may still be discarded; Moat blocks the whole attack).
-def _mountebank(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mountebank(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         curse = next((c for c in q.hand if c.defn.is_curse), None)
         if curse is not None and g.yes_no(q, card.name, "Discard a Curse?"):
@@ -168,7 +167,7 @@ MOUNTEBANK = _k("Mountebank", 5, ("Action", "Attack"), coins=2, on_play=_mounteb
 
 # --- Rabble: others reveal 3, discard the Actions and Treasures (a card of either type,
 # whatever else it is: FAQ), and put the rest back in the order they choose.
-def _rabble(g: Game, p: Player, card: Card, play: Play) -> None:
+def _rabble(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         revealed = g.reveal_from_deck(q, 3, card.name)
         for c in revealed:
@@ -185,7 +184,7 @@ RABBLE = _k("Rabble", 5, ("Action", "Attack"), cards=3, on_play=_rabble)
 # --- Vault: +2 Cards (drawn first: FAQ), discard any number for +1 coin each; each
 # other player may discard 2 cards and, if they discarded 2, draws 1 (FAQ: a player with
 # one card may discard it but draws nothing).
-def _vault(g: Game, p: Player, card: Card, play: Play) -> None:
+def _vault(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Discard any number of cards for +1 coin each",
                                 min=0, max=len(p.hand))
     g.discard_cards(p, picked, p.hand, card.name)
@@ -205,12 +204,12 @@ VAULT = _k("Vault", 5, ("Action",), cards=2, on_play=_vault)
 
 # --- Goons: Militia's attack, and while in play +1 VP token per card bought (FAQ: each
 # Goons in play counts; a Goons played three times by King's Court is one card in play).
-def _goons(g: Game, p: Player, card: Card, play: Play) -> None:
+def _goons(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         g.discard_down_to(q, 3, card.name)
 
 
-def _goons_buy(g: Game, p: Player, goons: Card, bought: Card) -> None:
+def _goons_buy(g: GameBase, p: Player, goons: Card, bought: Card) -> None:
     p.vp_tokens += 1
 
 
@@ -220,14 +219,14 @@ GOONS = _k("Goons", 6, ("Action", "Attack"), buys=1, coins=2, on_play=_goons,
 
 # --- Bank: worth 1 coin per Treasure in play when played, itself included (FAQ: fixed
 # at that moment).
-def _bank(g: Game, p: Player, card: Card, play: Play) -> None:
+def _bank(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += sum(1 for c in p.in_play if c.defn.is_treasure)
 
 
 BANK = _k("Bank", 7, ("Treasure",), on_play=_bank)
 
 
-def _reveal_until_treasure(g: Game, p: Player, source: str) -> tuple[Card | None, list[Card]]:
+def _reveal_until_treasure(g: GameBase, p: Player, source: str) -> tuple[Card | None, list[Card]]:
     """Reveal cards into set-aside until a Treasure (FAQ: a shuffle leaves the revealed
     cards out); returns the Treasure (or None) and the other revealed cards."""
     others: list[Card] = []
@@ -241,7 +240,7 @@ def _reveal_until_treasure(g: Game, p: Player, source: str) -> tuple[Card | None
 
 
 # --- Loan: worth 1; reveal until a Treasure, discard or trash it; discard the others.
-def _loan(g: Game, p: Player, card: Card, play: Play) -> None:
+def _loan(g: GameBase, p: Player, card: Card, play: Play) -> None:
     found, others = _reveal_until_treasure(g, p, card.name)
     if found is not None:
         choice = g.choose_option(p, card.name, f"Discard or trash {found.name}?",
@@ -260,7 +259,7 @@ LOAN = _k("Loan", 3, ("Treasure",), coins=1, on_play=_loan)
 
 # --- Venture: worth 1; reveal until a Treasure, discard the others, then play it (FAQ:
 # with its own effect, so a Venture found reveals again).
-def _venture(g: Game, p: Player, card: Card, play: Play) -> None:
+def _venture(g: GameBase, p: Player, card: Card, play: Play) -> None:
     found, others = _reveal_until_treasure(g, p, card.name)
     for c in others:
         g.discard_card(p, c, p.set_aside, card.name)
@@ -273,7 +272,7 @@ VENTURE = _k("Venture", 5, ("Treasure",), coins=1, on_play=_venture)
 
 # --- Grand Market: can't be bought with a Copper in play (FAQ: only Coppers in play
 # now count, not those in hand or no longer in play; gaining it otherwise is fine).
-def _grand_market_forbidden(g: Game, p: Player) -> str | None:
+def _grand_market_forbidden(g: GameBase, p: Player) -> str | None:
     if any(c.name == "Copper" for c in p.in_play):
         return "Grand Market cannot be bought with a Copper in play"
     return None
@@ -286,7 +285,7 @@ GRAND_MARKET = _k("Grand Market", 6, ("Action",), cards=1, actions=1, buys=1, co
 # --- Talisman: while in play, buying a non-Victory card costing 4 or less (its cost
 # then: FAQ) gains another copy. The bought card is gained from the pile first, so the
 # copy is the next card of the pile: none left, none gained (FAQ).
-def _talisman_buy(g: Game, p: Player, talisman: Card, bought: Card) -> None:
+def _talisman_buy(g: GameBase, p: Player, talisman: Card, bought: Card) -> None:
     if bought.defn.is_victory or not g.cost(bought).at_most(Cost(4)):
         return
     pile = g.piles.get(g.pile_name_of(bought))  # none: bought from the Black Market deck
@@ -324,7 +323,7 @@ PEDDLER = _k("Peddler", 8, ("Action",), cards=1, actions=1, coins=1,
 
 # --- Royal Seal: while in play, each card its owner gains may go on top of the deck
 # (FAQ: however it was gained; an empty deck is not shuffled, the card becomes the deck).
-def _royal_seal_gain(g: Game, p: Player, seal: Card, gained: Card, zone: list[Card]) -> None:
+def _royal_seal_gain(g: GameBase, p: Player, seal: Card, gained: Card, zone: list[Card]) -> None:
     if g.yes_no(p, seal.name, f"Put {gained.name} on top of your deck?",
                 context={"card": gained.name}):
         g.topdeck(p, gained, zone, seal.name)
@@ -336,7 +335,7 @@ ROYAL_SEAL = _k("Royal Seal", 5, ("Treasure",), coins=2, while_in_play_gain=_roy
 # --- Mint: may reveal a Treasure from hand (it stays there) and gain a copy; when
 # bought, trash every Treasure in play (FAQ: before the Mint is gained, so a Royal Seal
 # in play is gone by then; Treasures in hand stay).
-def _mint(g: Game, p: Player, card: Card, play: Play) -> None:
+def _mint(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Reveal a Treasure to gain a copy", min=0,
                                 max=1, pred=lambda c: c.defn.is_treasure)
     if not picked:
@@ -347,7 +346,7 @@ def _mint(g: Game, p: Player, card: Card, play: Play) -> None:
         g.gain(p, pile.name, source=card.name)
 
 
-def _mint_buy(g: Game, p: Player, card: Card) -> None:
+def _mint_buy(g: GameBase, p: Player, card: Card) -> None:
     for c in [c for c in p.in_play if c.defn.is_treasure]:
         g.trash_card(p, c, p.in_play, card.name)
 
@@ -358,7 +357,7 @@ MINT = _k("Mint", 5, ("Action",), on_play=_mint, on_buy=_mint_buy)
 # --- Contraband: worth 3, +1 Buy; the player to the left names a card (FAQ: any card,
 # not only a Supply one; once per Contraband played), which cannot be bought this turn
 # (it can still be gained otherwise).
-def _contraband(g: Game, p: Player, card: Card, play: Play) -> None:
+def _contraband(g: GameBase, p: Player, card: Card, play: Play) -> None:
     left = g.players[(p.index + 1) % len(g.players)]
     names = sorted(registry.all_cards())
     named = g.choose_option(left, card.name, "Name a card that cannot be bought this turn",
@@ -372,7 +371,7 @@ CONTRABAND = _k("Contraband", 5, ("Treasure",), coins=3, buys=1, on_play=_contra
 # --- Trade Route: +1 Buy, +1 coin per token on the mat, trash a card from hand
 # (mandatory; none in hand, none trashed). Tokens: engine.setup and GameBase.gain (FAQ:
 # one per Victory pile that has had a card gained, by anyone, however).
-def _trade_route(g: Game, p: Player, card: Card, play: Play) -> None:
+def _trade_route(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.coins += g.trade_route_mat
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if picked:

@@ -19,19 +19,19 @@ from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
-    from engine.primitives import GameBase as Game
-    from engine.primitives import Play
+    from engine.primitives import GameBase, Play
     from engine.state import Player
 
 
 # Wharf: now and at the start of your next turn, +2 Cards and +1 Buy.
-def _wharf(g: Game, p: Player, card: Card, play: Play) -> None:
+def _wharf(g: GameBase, p: Player, card: Card, play: Play) -> None:
     g.schedule_duration(p, card)
 
 
-def _wharf_next(g: Game, p: Player, card: Card) -> None:
+def _wharf_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 2)
     g.buys += 1
 
@@ -49,14 +49,14 @@ WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside",
 # counts any turns in a row (Possession FAQ: Outpost played in the normal turn
 # right after a Possession turn gives nothing; played in the Possession turn, it
 # does), so the test is the run of turns, not whether this turn is an extra one.
-def _outpost(g: Game, p: Player, card: Card, play: Play) -> None:
+def _outpost(g: GameBase, p: Player, card: Card, play: Play) -> None:
     first = not g.outpost_played
     g.outpost_played = True  # Clean-up draws 3 (engine.turn)
     if first and g.consecutive_turns < 2:
         g.schedule_duration(p, card)
 
 
-def _outpost_next(g: Game, p: Player, card: Card) -> None:
+def _outpost_next(g: GameBase, p: Player, card: Card) -> None:
     """Nothing happens: the extra turn itself is the effect."""
 
 
@@ -71,7 +71,7 @@ def _s(name: str, cost: int, types: tuple[str, ...], **kw: object) -> CardDef:
     return register(CardDef(name, cost, types, set_name=SET, **kw))  # type: ignore[arg-type]
 
 
-def _stay(g: Game, p: Player, card: Card, play: Play) -> None:
+def _stay(g: GameBase, p: Player, card: Card, play: Play) -> None:
     """A Duration whose only on-play effect is to wait for its next-turn effect."""
     g.schedule_duration(p, card)
 
@@ -80,7 +80,7 @@ BAZAAR = _s("Bazaar", 5, ("Action",), cards=1, actions=2, coins=1)
 
 
 # --- Caravan: +1 Card, +1 Action; the next-turn card is drawn then, not before (FAQ).
-def _caravan_next(g: Game, p: Player, card: Card) -> None:
+def _caravan_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 1)
 
 
@@ -89,7 +89,7 @@ CARAVAN = _s("Caravan", 4, ("Action", "Duration"), cards=1, actions=1, on_play=_
 
 
 # --- Fishing Village: next turn only +1 Action (2 in all with the turn's own) and +1 coin.
-def _fishing_village_next(g: Game, p: Player, card: Card) -> None:
+def _fishing_village_next(g: GameBase, p: Player, card: Card) -> None:
     g.actions += 1
     g.coins += 1
 
@@ -99,7 +99,7 @@ FISHING_VILLAGE = _s("Fishing Village", 3, ("Action", "Duration"), actions=2, co
 
 
 # --- Merchant Ship: now and at the start of your next turn, +2 coins.
-def _merchant_ship_next(g: Game, p: Player, card: Card) -> None:
+def _merchant_ship_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 2
 
 
@@ -109,7 +109,7 @@ MERCHANT_SHIP = _s("Merchant Ship", 5, ("Action", "Duration"), coins=2, on_play=
 
 # --- Warehouse: +3 Cards, +1 Action, then discard 3 (as many as you can, FAQ), chosen
 # among the whole hand, drawn or not.
-def _warehouse(g: Game, p: Player, card: Card, play: Play) -> None:
+def _warehouse(g: GameBase, p: Player, card: Card, play: Play) -> None:
     chosen = g.choose_from_hand(p, card.name, "Discard 3 cards", min=3, max=3)
     g.discard_cards(p, chosen, p.hand, card.name)
 
@@ -119,7 +119,7 @@ WAREHOUSE = _s("Warehouse", 3, ("Action",), cards=3, actions=1, on_play=_warehou
 
 # --- Salvager: +1 Buy; trash a card from hand (not optional, FAQ), +coins equal to its
 # cost now (a Potion in the cost gives nothing).
-def _salvager(g: Game, p: Player, card: Card, play: Play) -> None:
+def _salvager(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if picked:
         value = g.cost(picked[0]).coins
@@ -132,7 +132,7 @@ SALVAGER = _s("Salvager", 4, ("Action",), buys=1, on_play=_salvager)
 
 # --- Cutpurse: +2 coins; each other player discards exactly one Copper, or reveals a
 # hand without one (FAQ). Coppers are alike, so nothing is asked.
-def _cutpurse(g: Game, p: Player, card: Card, play: Play) -> None:
+def _cutpurse(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         copper = next((c for c in q.hand if c.name == "Copper"), None)
         if copper is not None:
@@ -146,7 +146,7 @@ CUTPURSE = _s("Cutpurse", 4, ("Action", "Attack"), coins=2, on_play=_cutpurse)
 
 # --- Explorer: revealing a Province is optional (FAQ); Gold if revealed, else Silver,
 # gained from the Supply into the hand.
-def _explorer(g: Game, p: Player, card: Card, play: Play) -> None:
+def _explorer(g: GameBase, p: Player, card: Card, play: Play) -> None:
     province = next((c for c in p.hand if c.name == "Province"), None)
     if province is not None and g.yes_no(p, card.name, "Reveal a Province?"):
         g.reveal(p, (province,), card.name)
@@ -161,7 +161,7 @@ EXPLORER = _s("Explorer", 5, ("Action",), on_play=_explorer)
 # --- Sea Hag: each other player (in turn order, so Curses run out from the left, FAQ)
 # discards their top card (shuffling first if needed; none if there is still no card),
 # then gains a Curse onto their deck.
-def _sea_hag(g: Game, p: Player, card: Card, play: Play) -> None:
+def _sea_hag(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         top = g.peek_top(q)
         if top is not None:
@@ -174,7 +174,7 @@ SEA_HAG = _s("Sea Hag", 4, ("Action", "Attack"), on_play=_sea_hag)
 
 # --- Ghost Ship: +2 Cards; each other player with 4+ cards puts cards from hand onto
 # their deck until 3 remain; they choose which and in what order (FAQ); no shuffle.
-def _ghost_ship(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ghost_ship(g: GameBase, p: Player, card: Card, play: Play) -> None:
     for q in play.victims(g):
         excess = len(q.hand) - 3
         if excess <= 0:
@@ -191,7 +191,7 @@ GHOST_SHIP = _s("Ghost Ship", 5, ("Action", "Attack"), cards=2, on_play=_ghost_s
 
 # --- Lighthouse: +1 Action, +1 coin now, +1 coin next turn; while it is in play other
 # players' Attacks do not affect its owner (the rule lives in GameBase._immune_in_play).
-def _lighthouse_next(g: Game, p: Player, card: Card) -> None:
+def _lighthouse_next(g: GameBase, p: Player, card: Card) -> None:
     g.coins += 1
 
 
@@ -205,19 +205,19 @@ LIGHTHOUSE = _s("Lighthouse", 2, ("Action", "Duration"), actions=1, coins=1, on_
 HAVEN_MAT = "Haven"
 
 
-def _haven(g: Game, p: Player, card: Card, play: Play) -> None:
+def _haven(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Set aside a card face down")
     if picked:
         g.to_mat(p, picked[0], p.hand, HAVEN_MAT, card.name)
         g.schedule_duration(p, card)
 
 
-def _haven_next(g: Game, p: Player, card: Card) -> None:
+def _haven_next(g: GameBase, p: Player, card: Card) -> None:
     mat = p.mats.get(HAVEN_MAT)
     if mat:
         c = mat[0]
         g.to_hand(p, c, mat)
-        g.log("return", p, (c,), card.name, to="hand")
+        g.log(LogKind.RETURN, p, (c,), card.name, to="hand")
 
 
 HAVEN = _s("Haven", 2, ("Action", "Duration"), cards=1, actions=1, on_play=_haven,
@@ -226,13 +226,13 @@ HAVEN = _s("Haven", 2, ("Action", "Duration"), cards=1, actions=1, on_play=_have
 
 # --- Pearl Diver: +1 Card first (FAQ), then look at the bottom card (shuffling first if
 # the deck is empty, FAQ); you may put it on top.
-def _pearl_diver(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pearl_diver(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if not p.deck:
         if not p.discard:
             return
         g.shuffle(p)
     bottom = p.deck[0]
-    g.log("look", p, (bottom,), card.name, where="bottom")
+    g.log(LogKind.LOOK, p, (bottom,), card.name, where="bottom")
     if len(p.deck) > 1 and g.yes_no(p, card.name, f"Put {bottom.name} on top of your deck?",
                                     context={"card": bottom.name}):
         g.topdeck(p, bottom, p.deck, card.name)
@@ -243,7 +243,7 @@ PEARL_DIVER = _s("Pearl Diver", 2, ("Action",), cards=1, actions=1, on_play=_pea
 
 # --- Navigator: +2 coins; look at the top 5 (shuffling for the rest, without the cards
 # looked at, FAQ); discard all of them or none, putting them back in any order.
-def _navigator(g: Game, p: Player, card: Card, play: Play) -> None:
+def _navigator(g: GameBase, p: Player, card: Card, play: Play) -> None:
     seen = g.reveal_from_deck(p, 5, card.name, look=True)
     if not seen:
         return
@@ -263,7 +263,7 @@ NAVIGATOR = _s("Navigator", 4, ("Action",), coins=2, on_play=_navigator)
 # --- Lookout: +1 Action; look at the top 3 (shuffling for the rest, FAQ), then in order:
 # trash one, discard one, put the other back. With fewer cards the steps run out in that
 # order: one card is trashed, two are one trashed and one discarded (FAQ).
-def _lookout(g: Game, p: Player, card: Card, play: Play) -> None:
+def _lookout(g: GameBase, p: Player, card: Card, play: Play) -> None:
     seen = g.reveal_from_deck(p, 3, card.name, look=True)
     for verb in ("trash", "discard"):
         left = [c for c in seen if c in p.set_aside]
@@ -283,14 +283,14 @@ LOOKOUT = _s("Lookout", 3, ("Action",), actions=1, on_play=_lookout)
 
 # --- Tactician: discard your hand; only if that discarded anything, the next turn gets
 # +5 Cards, +1 Buy, +1 Action (so a Throne-Roomed Tactician gives the bonus once, FAQ).
-def _tactician(g: Game, p: Player, card: Card, play: Play) -> None:
+def _tactician(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if not p.hand:
         return
     g.discard_cards(p, list(p.hand), p.hand, card.name)
     g.schedule_duration(p, card)
 
 
-def _tactician_next(g: Game, p: Player, card: Card) -> None:
+def _tactician_next(g: GameBase, p: Player, card: Card) -> None:
     g.draw(p, 5)
     g.buys += 1
     g.actions += 1
@@ -302,7 +302,7 @@ TACTICIAN = _s("Tactician", 5, ("Action", "Duration"), on_play=_tactician,
 
 # --- Treasure Map: trash this (if still in play) and another Treasure Map from hand; only
 # when both were trashed, gain 4 Golds (as many as are left, FAQ) onto the deck.
-def _treasure_map(g: Game, p: Player, card: Card, play: Play) -> None:
+def _treasure_map(g: GameBase, p: Player, card: Card, play: Play) -> None:
     trashed = 0
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
@@ -324,7 +324,7 @@ TREASURE_MAP = _s("Treasure Map", 4, ("Action",), on_play=_treasure_map)
 ISLAND_MAT = "Island"
 
 
-def _island(g: Game, p: Player, card: Card, play: Play) -> None:
+def _island(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.to_mat(p, card, p.in_play, ISLAND_MAT, card.name)
     picked = g.choose_from_hand(p, card.name, "Set aside a card with Island")
@@ -341,7 +341,7 @@ ISLAND = _s("Island", 4, ("Action", "Victory"), vp=2, on_play=_island)
 NATIVE_VILLAGE_MAT = "Native Village"
 
 
-def _native_village(g: Game, p: Player, card: Card, play: Play) -> None:
+def _native_village(g: GameBase, p: Player, card: Card, play: Play) -> None:
     choice = g.choose_option(p, card.name, "Set aside the top card, or take your mat?",
                              [("set_aside", "set aside the top card of your deck"),
                               ("take", "put the cards of your mat into your hand")])
@@ -349,13 +349,13 @@ def _native_village(g: Game, p: Player, card: Card, play: Play) -> None:
         top = g.take_top(p)
         if top is not None:
             p.mats.setdefault(NATIVE_VILLAGE_MAT, []).append(top)
-            g.log("set_aside", p, (top,), card.name, mat=NATIVE_VILLAGE_MAT)
+            g.log(LogKind.SET_ASIDE, p, (top,), card.name, mat=NATIVE_VILLAGE_MAT)
         return
     mat = p.mats.get(NATIVE_VILLAGE_MAT, [])
     taken = list(mat)
     for c in taken:
         g.to_hand(p, c, mat)
-    g.log("return", p, taken, card.name, to="hand", mat=NATIVE_VILLAGE_MAT)
+    g.log(LogKind.RETURN, p, taken, card.name, to="hand", mat=NATIVE_VILLAGE_MAT)
 
 
 NATIVE_VILLAGE = _s("Native Village", 2, ("Action",), actions=2, on_play=_native_village)
@@ -367,7 +367,7 @@ NATIVE_VILLAGE = _s("Native Village", 2, ("Action",), actions=2, on_play=_native
 _HOW_MANY = (("zero", "return none"), ("one", "return one"), ("two", "return two"))
 
 
-def _ambassador(g: Game, p: Player, card: Card, play: Play) -> None:
+def _ambassador(g: GameBase, p: Player, card: Card, play: Play) -> None:
     picked = g.choose_from_hand(p, card.name, "Reveal a card from your hand")
     if not picked:
         return
@@ -399,7 +399,7 @@ AMBASSADOR = _s("Ambassador", 3, ("Action", "Attack"), on_play=_ambassador)
 PIRATE_TOKEN = "Pirate Ship"
 
 
-def _pirate_ship(g: Game, p: Player, card: Card, play: Play) -> None:
+def _pirate_ship(g: GameBase, p: Player, card: Card, play: Play) -> None:
     tokens = p.tokens.get(PIRATE_TOKEN, 0)
     choice = g.choose_option(p, card.name, "Attack, or take the coins?",
                              [("attack", "others reveal 2 and trash a Treasure"),
@@ -419,7 +419,7 @@ def _pirate_ship(g: Game, p: Player, card: Card, play: Play) -> None:
             g.discard_card(q, c, q.set_aside, card.name)
     if trashed:
         p.tokens[PIRATE_TOKEN] = tokens + 1
-        g.log("set_aside", p, (), card.name, token=PIRATE_TOKEN, tokens=tokens + 1)
+        g.log(LogKind.SET_ASIDE, p, (), card.name, token=PIRATE_TOKEN, tokens=tokens + 1)
 
 
 PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)
@@ -428,7 +428,7 @@ PIRATE_SHIP = _s("Pirate Ship", 4, ("Action", "Attack"), on_play=_pirate_ship)
 # --- Treasury: +1 Card, +1 Action, +1 coin. When discarded from play (Clean-up), if no
 # Victory card was *bought* this turn (gaining one does not count, FAQ), you may put it on
 # your deck; each Treasury is asked on its own (FAQ).
-def _treasury_cleanup(g: Game, p: Player, card: Card) -> None:
+def _treasury_cleanup(g: GameBase, p: Player, card: Card) -> None:
     # Clean-up has just discarded it from play (Game._discard_hooked_from_play).
     if card not in p.discard:
         return
@@ -446,7 +446,7 @@ TREASURY = _s("Treasury", 5, ("Action",), cards=1, actions=1, coins=1,
 # --- Embargo: +2 coins; trash this (if still in play); put an Embargo token on any Supply
 # pile, even an empty one (FAQ: any pile). Buying from the pile then gains a Curse per
 # token (Game._pile_tokens_on_buy); gaining without buying does not (FAQ).
-def _embargo(g: Game, p: Player, card: Card, play: Play) -> None:
+def _embargo(g: GameBase, p: Player, card: Card, play: Play) -> None:
     if card in p.in_play:
         g.trash_card(p, card, p.in_play, card.name)
     piles = [name for name, pile in g.piles.items() if pile.supply]
@@ -455,7 +455,7 @@ def _embargo(g: Game, p: Player, card: Card, play: Play) -> None:
         "Put an Embargo token on a Supply pile", [Option(n) for n in piles]))
     pile = g.piles[picked.id]
     pile.tokens["Embargo"] = pile.tokens.get("Embargo", 0) + 1
-    g.log("set_aside", p, (), card.name, token="Embargo", pile=picked.id)
+    g.log(LogKind.SET_ASIDE, p, (), card.name, token="Embargo", pile=picked.id)
 
 
 EMBARGO = _s("Embargo", 2, ("Action",), coins=2, on_play=_embargo)
@@ -464,7 +464,7 @@ EMBARGO = _s("Embargo", 2, ("Action",), coins=2, on_play=_embargo)
 # --- Smugglers: gain a copy of a card costing up to 6 (no Potion, FAQ) that the player to
 # your right gained in their most recent turn (whatever your own turns since, FAQ),
 # bought or not; you choose among several (FAQ); only from the Supply (FAQ).
-def _smugglers(g: Game, p: Player, card: Card, play: Play) -> None:
+def _smugglers(g: GameBase, p: Player, card: Card, play: Play) -> None:
     right = (p.index - 1) % len(g.players)
     names: list[str] = []
     for c in g.gained_last_turn.get(right, []):

@@ -15,6 +15,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from engine.vocabulary import LogKind, Phase
+
 #: A caption lists at most this many effects, then points at the log.
 MAX_CLAUSES = 6
 #: ... and at most this many top-level events ("...; then ...").
@@ -25,26 +27,38 @@ NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 
 TIMES_WORDS = {1: "once", 2: "twice", 3: "three times"}
 
 #: Verbs for the effects a caption summarises: (active verb, passive participle).
-EFFECT_VERBS = {
-    "draw": ("draws", "drawn"),
-    "gain": ("gains", "gained"),
-    "buy": ("buys", "bought"),
-    "trash": ("trashes", "trashed"),
-    "discard": ("discards", "discarded"),
-    "reveal": ("reveals", "revealed"),
-    "look": ("looks at", "looked at"),
-    "set_aside": ("sets aside", "set aside"),
-    "topdeck": ("puts onto their deck", "put onto the deck"),
-    "return": ("returns", "returned"),
-    "react": ("reacts with", "used to react"),
-    "exchange": ("exchanges", "exchanged"),
-    "duration": ("resolves the Duration", "resolved"),
+EFFECT_VERBS: dict[str, tuple[str, str]] = {
+    LogKind.DRAW: ("draws", "drawn"),
+    LogKind.GAIN: ("gains", "gained"),
+    LogKind.BUY: ("buys", "bought"),
+    LogKind.TRASH: ("trashes", "trashed"),
+    LogKind.DISCARD: ("discards", "discarded"),
+    LogKind.REVEAL: ("reveals", "revealed"),
+    LogKind.LOOK: ("looks at", "looked at"),
+    LogKind.SET_ASIDE: ("sets aside", "set aside"),
+    LogKind.TOPDECK: ("puts onto their deck", "put onto the deck"),
+    LogKind.RETURN: ("returns", "returned"),
+    LogKind.REACT: ("reacts with", "used to react"),
+    LogKind.EXCHANGE: ("exchanges", "exchanged"),
+    LogKind.DURATION: ("resolves the Duration", "resolved"),
+    LogKind.SHUFFLE: ("shuffles", "shuffled"),
 }
+
+#: The kinds a caption words by a sentence of their own, not an effect clause: a play
+#: heads its effects, a decision has its own line, the rest mark the turn's progress.
+OWN_SENTENCE: frozenset[str] = frozenset(
+    {LogKind.PLAY, LogKind.DECISION, LogKind.TURN, LogKind.PHASE, LogKind.GAME_END}
+)
+
+#: Consecutive childless events of these kinds merge into one clause.
+_MERGED = (LogKind.PLAY, LogKind.DRAW, LogKind.GAIN, LogKind.DISCARD, LogKind.TRASH, LogKind.BUY)
 
 #: Where a gain lands, in words (``data.to`` of a gain event).
 DESTINATIONS = {"hand": "to their hand", "deck": "onto their deck", "discard": None}
 
-PHASES = {"action": "Action", "buy": "Buy", "night": "Night", "cleanup": "Clean-up"}
+PHASES: dict[str, str] = {
+    Phase.ACTION: "Action", Phase.BUY: "Buy", Phase.NIGHT: "Night", Phase.CLEANUP: "Clean-up",
+}
 
 #: The decision kinds' verbs, for "Player 1 chose ..." lines.
 DECISION_VERBS = {"react": "answered", "yes_no": "answered"}
@@ -104,7 +118,7 @@ def caption(step: dict[str, Any]) -> str:
         return f"Refused as the rules require: {step['step']} ({step['error']})"
     if not roots:
         return f"{_upper_first(step.get('step') or 'Nothing happens')}: nothing is logged"
-    merged = _merge_plain(root for root in roots if root.get("event") != "decision")
+    merged = _merge_plain(root for root in roots if root.get("event") != LogKind.DECISION)
     sentences = [s for s in map(_root_sentence, merged) if s]
     if len(sentences) > MAX_SENTENCES:
         extra = len(sentences) - MAX_SENTENCES
@@ -121,7 +135,7 @@ def _merge_plain(roots: Iterable[dict[str, Any]]) -> list[dict[str, Any]]:
             last is not None
             and not last.get("children") and not root.get("children")
             and last.get("event") == root.get("event") and last.get("player") == root.get("player")
-            and last.get("event") in ("play", "draw", "gain", "discard", "trash", "buy")
+            and last.get("event") in _MERGED
             and (last.get("data") or {}) == (root.get("data") or {})
         )
         if same and last is not None:
@@ -138,25 +152,25 @@ def _root_sentence(root: dict[str, Any]) -> str:
     cards = list(root.get("cards") or [])
     data = root.get("data") or {}
     children = list(root.get("children") or [])
-    if kind == "play":
-        played_by_it = [c for c in children if c.get("event") == "play"
+    if kind == LogKind.PLAY:
+        played_by_it = [c for c in children if c.get("event") == LogKind.PLAY
                         and c.get("source") in cards]
         head = f"{who} plays {listing(cards)}"
         if played_by_it:
             targets = list(dict.fromkeys(n for c in played_by_it for n in c.get("cards") or []))
             head += f" on {join_words(targets)}"
-    elif kind == "turn":
+    elif kind == LogKind.TURN:
         head = f"{who} starts {'an extra' if data.get('extra') else 'a'} turn"
-    elif kind == "phase":
+    elif kind == LogKind.PHASE:
         phase = PHASES.get(str(data.get("phase")), str(data.get("phase", "next")))
         head = f"{who} moves to the {phase} phase"
-    elif kind == "game_end":
+    elif kind == LogKind.GAME_END:
         head = _game_end(data)
-    elif kind == "shuffle":
+    elif kind == LogKind.SHUFFLE:
         head = f"{who} shuffles"
     else:
         head = _effect_clause(kind, root.get("player"), cards, 1, data)
-    effects = effect_clauses(children, played=Counter(cards) if kind == "play" else Counter())
+    effects = effect_clauses(children, played=Counter(cards) if kind == LogKind.PLAY else Counter())
     return f"{head}: {'; '.join(effects)}" if effects else head
 
 
@@ -176,11 +190,11 @@ def effect_clauses(children: list[dict[str, Any]], played: Counter | None = None
     order: list[tuple[str, Any, str, str]] = []
     for event in flatten(children):
         kind = str(event.get("event"))
-        if kind == "play":
+        if kind == LogKind.PLAY:
             for name in event.get("cards") or []:
                 plays[name] += 1
             continue
-        if kind in ("decision", "phase", "turn"):
+        if kind in (LogKind.DECISION, LogKind.PHASE, LogKind.TURN):
             continue
         where = _destination(event)
         for name in event.get("cards") or [""]:
@@ -206,7 +220,7 @@ def effect_clauses(children: list[dict[str, Any]], played: Counter | None = None
 
 
 def _destination(event: dict[str, Any]) -> str:
-    if event.get("event") != "gain":
+    if event.get("event") != LogKind.GAIN:
         return ""
     return str((event.get("data") or {}).get("to") or "")
 
@@ -215,9 +229,9 @@ def _effect_clause(kind: Any, player: Any, cards: list[str], count: int,
                    data: dict[str, Any]) -> str:
     who = player_name(player)
     active, _ = EFFECT_VERBS.get(str(kind), (str(kind).replace("_", " "), ""))
-    if kind == "shuffle":
+    if kind == LogKind.SHUFFLE:
         return f"{who} shuffles"
-    if kind == "draw" and cards:
+    if kind == LogKind.DRAW and cards:
         return f"{who} draws {listing(cards)}"
     what = listing(cards) if cards else ("a card" if count == 1 else f"{count} cards")
     clause = f"{who} {active} {what}"

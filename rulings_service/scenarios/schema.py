@@ -19,8 +19,8 @@ from typing import Any
 
 from marshmallow import Schema, ValidationError, fields, validate, validates_schema
 
+from engine.vocabulary import LOG_KINDS, STARTING_PHASES
 from engine.vocabulary import PLAYER_ZONES as ENGINE_ZONES
-from engine.vocabulary import STARTING_PHASES
 
 #: Zones a scenario may set up or expect for a player. ``deck`` is top first.
 PLAYER_ZONES = ENGINE_ZONES
@@ -375,14 +375,9 @@ class PlayerExpectSchema(PlayerZonesSchema):
     turns_taken = fields.Integer(strict=True, validate=validate.Range(min=0))
 
 
-#: Kinds of event the engine writes to its log (``Primitives._event``'s first argument).
-#: A misspelt kind in ``log_absent`` would hold vacuously, so facts must use one of these;
-#: a test keeps the list equal to the kinds the engine's source writes.
-LOG_EVENTS = (
-    "buy", "decision", "discard", "draw", "duration", "exchange", "gain", "game_end", "look",
-    "phase", "play", "react", "return", "reveal", "set_aside", "shuffle", "topdeck", "trash",
-    "turn",
-)
+#: Kinds of event the engine writes to its log: the engine's own :class:`LogKind`.
+#: A misspelt kind in ``log_absent`` would hold vacuously, so facts must use one of these.
+LOG_EVENTS = LOG_KINDS
 
 
 def _validate_log_event(value: str) -> None:

@@ -15,6 +15,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from typing import Any
 
+from engine.vocabulary import LOG_VERBS
+
 #: The note printed when only the changed zones are shown.
 CHANGED_ONLY_NOTE = (
     "  (after each step only the zones that changed are shown; --all-zones shows every zone)"
@@ -77,21 +79,12 @@ def format_log(events: Iterable[dict[str, Any]], depth: int = 0) -> Iterator[str
         yield from format_log(event.get("children", []), depth + 1)
 
 
-VERBS = {
-    "play": "plays", "draw": "draws", "gain": "gains", "buy": "buys", "trash": "trashes",
-    "discard": "discards", "reveal": "reveals", "set_aside": "sets aside",
-    "topdeck": "puts on their deck", "return": "returns", "shuffle": "shuffles",
-    "react": "reveals", "decision": "decides", "turn": "starts a turn", "phase": "enters phase",
-    "exchange": "exchanges", "game_end": "game ends",
-}
-
-
 def describe_event(event: dict[str, Any]) -> str:
     """A short sentence for one log event, e.g. "player 1 plays Market again (Throne Room)"."""
     who = f"player {event['player']}" if event.get("player") else "game"
     kind = str(event.get("event", "?"))
     data = dict(event.get("data") or {})
-    parts = [who, VERBS.get(kind, kind.replace("_", " "))]
+    parts = [who, LOG_VERBS.get(kind, kind.replace("_", " "))]
     cards = list(event.get("cards") or [])
     if kind == "decision":
         answer = data.pop("answer", [])

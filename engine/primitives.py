@@ -1011,6 +1011,17 @@ class GameBase:
         if self._logging:
             self._event(LogKind.TOPDECK, p, (card,), source)
 
+    def to_deck_bottom(self, p: Player, card: Card, from_zone: list[Card],
+                       source: str | None = None) -> None:
+        """Put ``card`` on the bottom of ``p``'s deck (Jewels, Bury): the deck's
+        bottom is index 0, as ``draw`` takes from the end."""
+        from_zone.remove(card)
+        if self._masks:
+            self._unmask(card)
+        p.deck.insert(0, card)
+        if self._logging:
+            self._event(LogKind.TOPDECK, p, (card,), source, bottom=True)
+
     def to_hand(self, p: Player, card: Card, from_zone: list[Card]) -> None:
         """Put ``card`` into ``p``'s hand (not a draw: no shuffle, no draw event)."""
         from_zone.remove(card)

@@ -546,9 +546,7 @@ INSIGNIA = _loot("Insignia", ("Treasure",), coins=3, on_play=_insignia)
 # bottom of your deck.
 def _jewels_next(g: GameBase, p: Player, card: Card) -> None:
     if card in p.in_play:
-        p.in_play.remove(card)
-        p.deck.insert(0, card)
-        g.log(LogKind.TOPDECK, p, (card,), card.name, bottom=True)
+        g.to_deck_bottom(p, card, p.in_play, card.name)
 
 
 JEWELS = _loot("Jewels", ("Treasure", "Duration"), coins=3, buys=1, on_play=_schedule,
@@ -822,9 +820,7 @@ def _bury(g: Game, p: Player) -> None:
     g.buys += 1
     picked = g.choose_cards(p, "Bury", "Put a card on the bottom of your deck", list(p.discard))
     if picked:
-        p.discard.remove(picked[0])
-        p.deck.insert(0, picked[0])
-        g.log(LogKind.TOPDECK, p, picked, "Bury", bottom=True)
+        g.to_deck_bottom(p, picked[0], p.discard, "Bury")
 
 
 BURY = _event("Bury", 1, _bury)

@@ -11,6 +11,7 @@ and no shuffle can happen without the script saying so.
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.cards.core import CardDef, EventDef
@@ -275,51 +276,18 @@ class Table:
     def move(self, step: dict[str, Any]) -> None:
         """Make one move; an illegal move raises :class:`Refused`."""
         game = self.game
-        verb, value = step["verb"], step["value"]
+        verb = step["verb"]
         player = step.get("player")
         if player is not None and verb not in ("gain", "trash") and player - 1 != game.current:
             raise EngineProblem(
                 f"step says player {player}, but it is player {game.current + 1}'s turn"
             )
         who = (player or game.current + 1) - 1
+        make = MOVES.get(verb)
+        if make is None:  # pragma: no cover - the schema allows no other verb
+            raise EngineProblem(f"unknown move {verb!r}")
         try:
-            if verb == "play":
-                if game.phase == "night":
-                    game.play_night(value)
-                else:
-                    game.play_action(value)
-            elif verb == "play_treasure":
-                game.play_treasure(value)
-            elif verb == "play_treasures":
-                game.play_all_treasures()
-            elif verb == "buy":
-                game.buy(value)
-            elif verb == "buy_event":
-                game.buy_event(value)
-            elif verb == "spend_coffers":
-                game.spend_coffers(value)
-            elif verb == "end_phase":
-                game.end_phase()
-            elif verb == "end_turn":
-                game.end_turn()
-            elif verb == "gain":
-                if "to" in step:
-                    game.gain_card(who, value, step["to"])
-                else:
-                    _gain_where_the_card_says(game, who, value)
-            elif verb == "trash":
-                source = step.get("from", "hand")
-                if source == "hand":
-                    game.trash_from_hand(who, value)
-                else:
-                    p = game.players[who]
-                    zone = {"deck": p.deck, "discard": p.discard, "in_play": p.in_play}[source]
-                    card = next((c for c in zone if c.name == value), None)
-                    if card is None:
-                        raise IllegalMove(f"no {value} in player {who + 1}'s {source}")
-                    game.trash_card(p, card, zone, source="test")
-            else:  # pragma: no cover - the schema allows no other verb
-                raise EngineProblem(f"unknown move {verb!r}")
+            make(game, who, step)
         except IllegalMove as exc:
             raise Refused(str(exc)) from None
         except EngineError as exc:
@@ -419,6 +387,53 @@ class Table:
 
     def winners(self) -> list[int]:
         return [i + 1 for i in self.game.result().winners]
+
+
+def _play(game: Any, who: int, step: dict[str, Any]) -> None:
+    """``play``: an Action in the Action phase, a Night card in the Night phase."""
+    if game.phase == "night":
+        game.play_night(step["value"])
+    else:
+        game.play_action(step["value"])
+
+
+def _gain(game: Any, who: int, step: dict[str, Any]) -> None:
+    """``gain`` (a test action, not a rule): to ``to``, or where the card says."""
+    if "to" in step:
+        game.gain_card(who, step["value"], step["to"])
+    else:
+        _gain_where_the_card_says(game, who, step["value"])
+
+
+def _trash(game: Any, who: int, step: dict[str, Any]) -> None:
+    """``trash`` (a test action): a named card from hand, deck, discard or play."""
+    source, name = step.get("from", "hand"), step["value"]
+    if source == "hand":
+        game.trash_from_hand(who, name)
+        return
+    p = game.players[who]
+    zone = {"deck": p.deck, "discard": p.discard, "in_play": p.in_play}[source]
+    card = next((c for c in zone if c.name == name), None)
+    if card is None:
+        raise IllegalMove(f"no {name} in player {who + 1}'s {source}")
+    game.trash_card(p, card, zone, source="test")
+
+
+#: Each move verb of the scenario format (``schema.STEP_VERBS`` less the answer
+#: and check verbs, which the runner handles) and the engine call it makes:
+#: ``(game, acting player's index, the loaded step)``.
+MOVES: dict[str, Callable[[Any, int, dict[str, Any]], None]] = {
+    "play": _play,
+    "play_treasure": lambda game, who, step: game.play_treasure(step["value"]),
+    "play_treasures": lambda game, who, step: game.play_all_treasures(),
+    "buy": lambda game, who, step: game.buy(step["value"]),
+    "buy_event": lambda game, who, step: game.buy_event(step["value"]),
+    "spend_coffers": lambda game, who, step: game.spend_coffers(step["value"]),
+    "end_phase": lambda game, who, step: game.end_phase(),
+    "end_turn": lambda game, who, step: game.end_turn(),
+    "gain": _gain,
+    "trash": _trash,
+}
 
 
 def _gain_where_the_card_says(game: Any, who: int, name: str) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import time
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -345,6 +346,131 @@ def _run(scenario: Scenario, result: ScenarioResult, *, log: bool, atomic: bool,
         result.final_state = table.canonical()
 
 
+class _Comparison:
+    """One comparison of expectations with a table: what it found wrong so far."""
+
+    def __init__(self, table: bridge.Table, unchecked: list[str] | None) -> None:
+        self.table = table
+        self.snap = table.snapshot()
+        self.unchecked = unchecked
+        self.out: list[dict[str, Any]] = []
+
+    def check(self, name: str, expected: Any, actual: Any) -> None:
+        if expected != actual:
+            self.out.append({"field": name, "expected": expected, "actual": actual})
+
+
+#: How one expectation key is checked: ``(comparison, key, expected value)``.
+Checker = Callable[[_Comparison, str, Any], None]
+
+
+def _check_player(c: _Comparison, key: str, wanted: dict[str, Any]) -> None:
+    number = int(key[len("player"):])
+    player = c.snap["players"][number - 1]
+    for item, value in wanted.items():
+        name = f"{key}.{item}"
+        if item in bridge.ZONES or item == "mats":
+            c.check(name, value, player.get(item, [] if item != "mats" else {}))
+        elif item.endswith("_any_order"):
+            c.check(name, sorted(value), sorted(player[item[: -len("_any_order")]]))
+        elif item.endswith("_size"):
+            c.check(name, value, len(player[item[: -len("_size")]]))
+        elif item in ("vp_tokens", "coffers", "turns_taken"):
+            c.check(name, value, player[item])
+        elif item == "tokens":
+            held = player.get("tokens", {})
+            c.check(name, value, {token: held.get(token, 0) for token in value})
+        elif item in ("states", "durations"):
+            c.check(name, value, player.get(item, []))
+        elif item == "score":
+            c.check(name, value, c.table.score(number))
+        else:  # a turn counter: only the player whose turn it is has them
+            turn = c.snap["turn"]
+            if turn.get("player") != number:
+                c.out.append({"field": name, "expected": value,
+                              "actual": f"not player {number}'s turn (player "
+                                        f"{turn.get('player')}'s)"})
+            else:
+                c.check(name, value, turn.get(item))
+
+
+def _check_turn(c: _Comparison, key: str, wanted: dict[str, Any]) -> None:
+    for item, value in wanted.items():
+        default = False if item == "extra_turn" else None
+        if item == "controller":
+            default = c.snap["turn"]["player"]  # nobody possesses the turn
+        c.check(f"turn.{item}", value, c.snap["turn"].get(item, default))
+
+
+def _check_pile_tokens(c: _Comparison, key: str, wanted: dict[str, dict[str, int]]) -> None:
+    held = c.snap.get("pile_tokens", {})
+    for pile, tokens in wanted.items():
+        c.check(f"pile_tokens.{pile}", dict(tokens),
+                {t: held.get(pile, {}).get(t, 0) for t in tokens})
+
+
+def _check_supply(c: _Comparison, key: str, wanted: dict[str, int]) -> None:
+    for pile, count in wanted.items():
+        c.check(f"supply.{pile}", count, c.snap["supply"].get(pile, "no such pile"))
+
+
+def _check_log(c: _Comparison, key: str, wanted: list[dict[str, Any]]) -> None:
+    """``log`` / ``log_absent``; on a table run without its log, noted as unchecked."""
+    if not c.table.logged:
+        if c.unchecked is not None:
+            c.unchecked.append(key)
+        return
+    events = list(_flatten(c.table.log_since(0)))
+    for fact in wanted:
+        hits = sum(1 for e in events if _matches(fact, e))
+        label = f"{key}: {_fact_text(fact)}"
+        if key == "log_absent":
+            c.check(label, 0, hits)
+        elif "count" in fact:
+            c.check(label, fact["count"], hits)
+        elif not hits:
+            c.out.append({"field": label, "expected": "at least 1", "actual": 0})
+
+
+def _equal(actual: Callable[[_Comparison, str], Any], order_free: bool = False) -> Checker:
+    """A checker comparing the expected value with ``actual(comparison, key)``."""
+    def checker(c: _Comparison, key: str, wanted: Any) -> None:
+        got = actual(c, key)
+        c.check(key, sorted(wanted) if order_free else wanted,
+                sorted(got) if order_free else got)
+    return checker
+
+
+def _snapped(field: str, default: Any = None) -> Callable[[_Comparison, str], Any]:
+    return lambda c, key: c.snap.get(field, default)
+
+
+#: Every expectation key of ``schema.ExpectSchema`` and how it is checked (the
+#: ``player<N>`` keys share one entry, ``player``). A key the schema accepts but
+#: this table lacked would hold vacuously; a test keeps the two the same.
+EXPECT_CHECKS: dict[str, Checker] = {
+    "player": _check_player,
+    "turn": _check_turn,
+    "pile_tokens": _check_pile_tokens,
+    "supply": _check_supply,
+    "log": _check_log,
+    "log_absent": _check_log,
+    "trade_route_mat": _equal(_snapped("trade_route_mat", 0)),
+    "supply_piles": _equal(lambda c, key: c.table.pile_names(kingdom_only=False), True),
+    "kingdom_piles": _equal(lambda c, key: c.table.pile_names(kingdom_only=True), True),
+    "trash": _equal(_snapped("trash")),
+    "black_market_deck": _equal(_snapped("black_market", [])),
+    "black_market_deck_any_order": _equal(_snapped("black_market", []), True),
+    "black_market_deck_size": _equal(lambda c, key: len(c.snap.get("black_market", []))),
+    **{key: _equal(lambda c, key: c.snap[key])
+       for key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
+                   "boons_deck_size", "hexes_deck_size")},
+    "game_over": _equal(lambda c, key: c.table.game_over()),
+    "winner": _equal(lambda c, key: c.table.winners()),
+    "turn_number": _equal(lambda c, key: c.snap["turn"].get("number")),
+}
+
+
 def compare(expect: dict[str, Any], table: bridge.Table,
             unchecked: list[str] | None = None) -> list[dict[str, Any]]:
     """Every expectation that does not hold, as ``{field, expected, actual}``.
@@ -352,100 +478,10 @@ def compare(expect: dict[str, Any], table: bridge.Table,
     Log facts cannot be compared on a table without the event log; they are
     appended to ``unchecked`` instead (by name) and skipped.
     """
-    out: list[dict[str, Any]] = []
-    snap = table.snapshot()
-
-    def check(name: str, expected: Any, actual: Any) -> None:
-        if expected != actual:
-            out.append({"field": name, "expected": expected, "actual": actual})
-
+    comparison = _Comparison(table, unchecked)
     for key, wanted in expect.items():
-        if key.startswith("player"):
-            number = int(key[len("player"):])
-            player = snap["players"][number - 1]
-            for item, value in wanted.items():
-                name = f"{key}.{item}"
-                if item in bridge.ZONES or item == "mats":
-                    check(name, value, player.get(item, [] if item != "mats" else {}))
-                elif item.endswith("_any_order"):
-                    zone = item[: -len("_any_order")]
-                    check(name, sorted(value), sorted(player[zone]))
-                elif item.endswith("_size"):
-                    check(name, value, len(player[item[: -len("_size")]]))
-                elif item in ("vp_tokens", "coffers"):
-                    check(name, value, player[item])
-                elif item == "tokens":
-                    held = player.get("tokens", {})
-                    check(name, value, {token: held.get(token, 0) for token in value})
-                elif item in ("states", "durations"):
-                    check(name, value, player.get(item, []))
-                elif item == "turns_taken":
-                    check(name, value, player["turns_taken"])
-                elif item == "score":
-                    check(name, value, table.score(number))
-                else:  # turn counters
-                    turn = snap["turn"]
-                    if turn.get("player") != number:
-                        out.append(
-                            {
-                                "field": name,
-                                "expected": value,
-                                "actual": f"not player {number}'s turn (player "
-                                f"{turn.get('player')}'s)",
-                            }
-                        )
-                    else:
-                        check(name, value, turn.get(item))
-        elif key == "turn":
-            for item, value in wanted.items():
-                default = False if item == "extra_turn" else None
-                if item == "controller":
-                    default = snap["turn"]["player"]  # nobody possesses the turn
-                check(f"turn.{item}", value, snap["turn"].get(item, default))
-        elif key == "pile_tokens":
-            held = snap.get("pile_tokens", {})
-            for pile, tokens in wanted.items():
-                actual = {t: held.get(pile, {}).get(t, 0) for t in tokens}
-                check(f"pile_tokens.{pile}", dict(tokens), actual)
-        elif key == "trade_route_mat":
-            check(key, wanted, snap.get("trade_route_mat", 0))
-        elif key == "supply":
-            for pile, count in wanted.items():
-                check(f"supply.{pile}", count, snap["supply"].get(pile, "no such pile"))
-        elif key in ("supply_piles", "kingdom_piles"):
-            check(key, sorted(wanted), table.pile_names(kingdom_only=key == "kingdom_piles"))
-        elif key == "trash":
-            check("trash", wanted, snap["trash"])
-        elif key == "black_market_deck":
-            check(key, wanted, snap.get("black_market", []))
-        elif key == "black_market_deck_any_order":
-            check(key, sorted(wanted), sorted(snap.get("black_market", [])))
-        elif key == "black_market_deck_size":
-            check(key, wanted, len(snap.get("black_market", [])))
-        elif key in ("boons_discard", "boons_held", "hexes_discard", "boons_saved",
-                     "boons_deck_size", "hexes_deck_size"):
-            check(key, wanted, snap[key])
-        elif key in ("log", "log_absent") and not table.logged:
-            if unchecked is not None:
-                unchecked.append(key)
-        elif key in ("log", "log_absent"):
-            events = list(_flatten(table.log_since(0)))
-            for fact in wanted:
-                hits = sum(1 for e in events if _matches(fact, e))
-                label = f"{key}: {_fact_text(fact)}"
-                if key == "log_absent":
-                    check(label, 0, hits)
-                elif "count" in fact:
-                    check(label, fact["count"], hits)
-                elif not hits:
-                    out.append({"field": label, "expected": "at least 1", "actual": 0})
-        elif key == "game_over":
-            check("game_over", wanted, table.game_over())
-        elif key == "winner":
-            check("winner", wanted, table.winners())
-        elif key == "turn_number":
-            check("turn_number", wanted, snap["turn"].get("number"))
-    return out
+        EXPECT_CHECKS["player" if key.startswith("player") else key](comparison, key, wanted)
+    return comparison.out
 
 
 def _flatten(events: list[dict[str, Any]], depth: int = 0):

@@ -1,7 +1,8 @@
 """The board replay and the sandbox in a real browser (Debian's Chromium), desktop and phone.
 
 A Possession scenario with an Outpost turn after it (six steps, one a check)
-is stepped with the keyboard to the end and back; the cards a step moved
+is stepped with the keyboard to the end and back, and played on a timer
+(Play, Pause, stopping at the end); the cards a step moved
 carry the highlight where they arrived and where they left; a base-set
 replay has no Boons or Hexes rows (and a Nocturne one has its Boons rows, so
 the check is not vacuous); at 390x844 nothing overflows sideways. The
@@ -125,6 +126,29 @@ def test_keyboard_steps_a_possession_replay_to_the_end_and_back(
     tab.keyboard.press("ArrowLeft")
     check = tab.locator(".frame:not([hidden]) .check")
     assert check.inner_text().startswith("Check holds")
+
+
+def test_play_steps_on_a_timer_and_pause_stops_it(tab, base_url: str) -> None:
+    """Play steps every 1.6 s (the page's clock, fast-forwarded), Pause holds the step,
+    and playing reaches the end and stops there, the button back to Play."""
+    tab.clock.install()
+    tab.goto(f"{base_url}/scenarios/{POSSESSION}")
+    play = tab.locator(f"#replay-{POSSESSION} [data-go=play]")
+    play.click()
+    assert play.get_attribute("aria-pressed") == "true"
+    tab.clock.run_for(1_700)
+    assert _current(tab, POSSESSION) == "1"
+    tab.clock.run_for(1_600)
+    assert _current(tab, POSSESSION) == "2"
+    tab.keyboard.press("p")  # P pauses, as the button does
+    assert play.get_attribute("aria-pressed") == "false"
+    tab.clock.run_for(5_000)
+    assert _current(tab, POSSESSION) == "2"
+    play.click()
+    tab.clock.run_for(1_600 * 6)
+    assert _current(tab, POSSESSION) == "6"  # it stops at the end
+    assert play.get_attribute("aria-pressed") == "false"
+    assert play.inner_text().endswith("Play")
 
 
 def test_the_cards_a_step_moved_are_highlighted(tab, base_url: str, shots: Path) -> None:

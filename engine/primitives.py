@@ -1055,14 +1055,23 @@ class GameBase:
         return self._pile_of.get(card.name, card.name)
 
     def return_to_pile(self, p: Player, card: Card, from_zone: list[Card],
-                       source: str | None = None) -> None:
-        """Return ``card`` to its pile (Spoils)."""
+                       source: str | None = None) -> bool:
+        """Return ``card`` to its own pile (Spoils, Reckless); False when this game has
+        no pile of it (a Black Market card): it stays where it is, as an instruction
+        that cannot be followed does nothing. A card playing as another (``play_as``)
+        goes back to the pile of what it really is."""
+        mask = self._masks.get(card.uid) if self._masks else None
+        name = mask[1].name if mask is not None else card.name
+        pile = self.piles.get(self._pile_of.get(name, name))
+        if pile is None:
+            return False
         from_zone.remove(card)
-        if self._masks:
+        if mask is not None:
             self._unmask(card)
-        self.piles[self.pile_name_of(card)].cards.append(card)
+        pile.cards.append(card)
         if self._logging:
             self._event(LogKind.RETURN, p, (card,), source)
+        return True
 
     def exchange(self, p: Player, card: Card, from_zone: list[Card], pile_name: str,
                  to_zone: list[Card] | None = None) -> Card | None:

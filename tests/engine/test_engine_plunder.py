@@ -655,3 +655,18 @@ def test_inherited_replaces_a_starting_card_in_turn_order() -> None:
     assert len(g.piles["Smithy"].cards) == 8 and len(g.piles["Copper"].cards) == 47
     assert sum(c.name == "Smithy" for c in g.players[0].all_cards()) == 1
     assert sum(c.name == "Estate" for c in g.players[0].all_cards()) == 2
+
+
+def test_a_reckless_card_with_no_pile_in_the_game_stays_to_be_discarded() -> None:
+    """Band of Misfits from the Black Market (no pile of its own) played as a Reckless
+    Village: Reckless would return it to its pile, there is none, so it stays in play
+    and Clean-up discards it (random game 84070 of the fuzz's seed 0 crashed here)."""
+    g, _ = make(["Village"], {"hand": ["Band of Misfits"], "deck": ["Copper"] * 10},
+                {"deck": ["Estate"] * 10}, traits={"Reckless": "Village"},
+                answers=["Village"])
+    assert "Band of Misfits" not in g.piles
+    g.play_action("Band of Misfits")
+    assert g.actions == 4  # Village's +2 Actions, twice
+    g.end_turn()
+    assert "Band of Misfits" in names(g.players[0].discard)
+    assert len(g.piles["Village"].cards) == 10

@@ -221,6 +221,9 @@ class GameBase:
         self._shuffle_hooks = False
         self._would_gain_reactions = False  # a Trader exists: gains may be replaced
         self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
+        #: +coins received from Boons this game: Harbor Village counts an Action's own
+        #: +coins only, not a Boon's it made you receive (Forest's Gift after Druid).
+        self.coins_from_boons = 0
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
@@ -1161,7 +1164,10 @@ class GameBase:
             self._event(LogKind.REVEAL, p, (), source, boon=name)
         boon = registry.landscape(name)
         if boon.on_receive is not None:
+            coins = self.coins
             boon.on_receive(self, p, name)
+            if self.coins > coins:
+                self.coins_from_boons += self.coins - coins
         if shared:
             if boon.keep:
                 self.boons.held.append(entry)  # drawn for, discarded once (engine.turn)
@@ -1275,7 +1281,7 @@ class GameBase:
         """What fires once this play has resolved: play watchers, and waiting
         "the next time you play..." Durations (Flagship, Landing Party)."""
         out: list[Callable[[], None]] = []
-        coins = self.coins
+        coins = self.coins - self.coins_from_boons  # the play's own +coins show against it
         for w in list(self.play_watchers):
             if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
                 if w.once:

@@ -72,12 +72,17 @@ class _Ctx:
         card = None if topic else self.names.catalogue.get(subject)
         out = rulings_from(self.text, seg, self.doc.document, subject,
                            card.set if card else self.set_id, is_topic=topic, kind=kind)
-        if topic:  # an intro line may mix a rule with a remark about the booklet
+        if topic:
+            # An intro line may mix a rule with the transcriber's remark about the
+            # booklet ("the heading is added for navigation", "the printed coin symbol
+            # is written as 'coins'"). A remark says how this text renders the booklet,
+            # nothing about the game: it is debris, named so, never a ruling.
+            is_remark = [any(h in r.text for h in EDITORIAL_HINTS) for r in out]
+            self.doc.debris.extend(Debris(r.span, "transcription remark")
+                                   for r, remark in zip(out, is_remark, strict=True) if remark)
+            out = [r for r, remark in zip(out, is_remark, strict=True) if not remark]
             for ruling in out:
-                if ruling.kind != "editorial" and any(h in ruling.text for h in EDITORIAL_HINTS):
-                    ruling.kind = "editorial"
-                elif ruling.kind == "editorial" and kind and not any(
-                        h in ruling.text for h in EDITORIAL_HINTS):
+                if ruling.kind == "editorial" and kind:
                     ruling.kind = kind
         return out
 

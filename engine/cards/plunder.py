@@ -1028,7 +1028,9 @@ def _next_action(g: GameBase, owner: Player, card: Card, player: Player, played:
 
 def _harbor_village_then(g: GameBase, owner: Player, card: Card, player: Player, played: Card,
                          coins_before: int) -> None:
-    if g.current == owner.index and g.coins > coins_before:
+    # ``coins_before`` leaves out Boons' +coins, so only the Action's own count
+    # (FAQ: not Forest's Gift received by playing it).
+    if g.current == owner.index and g.coins - g.coins_from_boons > coins_before:
         g.coins += 1
 
 

@@ -40,8 +40,11 @@ def test_general_rules_sections(small: ParsedDocument) -> None:
          "Duration cards stay in play. For example Crew stays until your next turn."),
         ("Durations", "general", "Events are not Kingdom cards."),
     ]
-    intro = [r for r in small.general if r.subject == "Kingdom Cards"]
-    assert [r.kind for r in intro] == ["editorial"]
+    # The transcriber's remark on how the booklet is rendered is debris, not a ruling.
+    assert [r for r in small.general if r.subject == "Kingdom Cards"] == []
+    remark = SMALL.index("The printed coin symbol")
+    assert [(d.span.start, d.reason) for d in small.debris
+            if d.reason == "transcription remark"] == [(remark, "transcription remark")]
 
 
 def test_card_lines(small: ParsedDocument) -> None:

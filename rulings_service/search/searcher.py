@@ -47,6 +47,7 @@ from whoosh.query import And, Or
 from parsers.catalogue import slugify
 from rulings_service.cardnames import NameAnswer, card_names_for, load_abbreviations
 from rulings_service.search.cues import bound_match, ruling_bounds, ruling_kinds
+from rulings_service.search.describe import CardDescriber
 from rulings_service.search.filters import FilterVocabulary
 from rulings_service.search.index import (
     INDEX_NAME,
@@ -225,8 +226,10 @@ class Searcher:
                 if words:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
+        self.describer = self._describer(corpus)
         self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics),
-                                         lexicon=lexicon, translations=translations)
+                                         lexicon=lexicon, translations=translations,
+                                         describer=self.describer)
         self.weights = CueWeights.load()
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
@@ -246,6 +249,17 @@ class Searcher:
         self._owner_masks: dict[str, np.ndarray] = {}
         self._mention_masks: dict[str, np.ndarray] = {}
         self._precompute()
+
+    def _describer(self, corpus: Any) -> CardDescriber:
+        """The card-description model over the corpus's cards, their rulings and the
+        cards each card's text names."""
+        texts: dict[str, list[str]] = defaultdict(list)
+        for r in self._rulings.values():
+            for slug in ruling_owners(r):
+                texts[slug].append(r.get("text") or "")
+        mentions = {c["slug"]: self.names.capitalised_names(c.get("text") or "")
+                    for c in corpus.cards if c.get("slug")}
+        return CardDescriber(corpus.cards, texts, mentions)
 
     def _precompute(self) -> None:
         """Per-document tables that depend only on the corpus, so queries only look up.
@@ -403,7 +417,7 @@ class Searcher:
             results=results,
             warnings=warnings,
             facets=self._facet_counts(docs),
-            names=[self.names.cards[s]["name"] for s in plan.names],
+            names=[self.names.cards[s]["name"] for s in plan.names if s not in plan.inferred],
             terms=list(plan.terms),
             total=len(docs),
         )

@@ -14,9 +14,9 @@ valid across rebuilds and segmentation changes).  Question files: ``dev.yaml``
 (tuned on), ``heldout.yaml``, ``fresh.yaml``, ``blind.yaml``, ``final.yaml`` and
 ``last.yaml``, ``diagnostic.yaml`` (read for failure classes), ``unseen.yaml``, the
 blind sets, and issue 15's ``descriptive``, ``chat`` and ``rules`` sets with their
-fitting sets ``fit_descriptive`` and ``fit_descriptive2``.  Rows ``style:<style>`` pool every set but the
-fitting ones (dev, fit_descriptive, fit_descriptive2) by the file's ``style:`` (default ``named``)
-(see
+fitting sets ``fit_descriptive`` and ``fit_descriptive2``.  Rows ``style:<style>``
+pool every set but the fitting ones (dev, fit_descriptive, fit_descriptive2) by the
+file's ``style:`` (default ``named``) (see
 ``benchmarks/questions/README.md`` for what each has been used for).
 
 The baseline is what "plain full-text search" means: a whoosh index of the same

@@ -115,6 +115,8 @@ _GAME_WORDS = re.compile(
     r"|box|kingdom|components|insert|tray)\b")
 #: "draws 2", "+3 cards": what a card drawing that many says ("+2 Cards").
 _DRAWS = re.compile(r"\bdraws?\s+(\d)\b|\+(\d)\s*cards?\b")
+#: Where a description ends and the question about the card begins ("..., can I").
+_BOUNDARY = re.compile(r"[,?;!:]|\s-+\s|\.(?:\s|$)")
 #: How far (in words) a set or cost may stand from the word naming the card.
 NEAR = 4
 SET_FUZZY = 85.0
@@ -159,6 +161,8 @@ class Description:
     cue_words: frozenset[str] = frozenset()
     #: Named cards the description shows to be context, not the card asked about.
     context: frozenset[str] = frozenset()
+    #: Where the description stands in the question (start, end): the rest asks.
+    span: tuple[int, int] = (0, 0)
 
 
 class _Bm25:
@@ -404,7 +408,9 @@ class CardDescriber:
                 and probs[self._index[slug]] * CONTEXT_RATIO < best.confidence))
         if named - context:
             return Description()
-        return Description(inferred, frozenset(_analysed(cues.words)), context)
+        end = _BOUNDARY.search(text, cues.start)
+        span = (cues.start, end.start() if end else len(text))
+        return Description(inferred, frozenset(_analysed(cues.words)), context, span)
 
     def _fits(self, slug: str, cues: Cues) -> bool:
         """Whether card ``slug`` has the set and cost the question states."""

@@ -52,7 +52,7 @@ TRANSLATION_WEIGHT = 0.1
 #: A card inferred from a description (``describe``) counts as named with its
 #: confidence times this, at most 1: the inference's confidence is a share among
 #: every card the description could fit, so 0.5 is already a clear first.
-INFERRED_SCALE = 2.0
+INFERRED_SCALE = 3.0
 #: The question's words that described the card (its set, its types) weigh this
 #: much as search terms: they say which card, not which of its rulings.
 DESCRIPTION_WORD_WEIGHT = 0.3
@@ -279,7 +279,13 @@ class Understander:
             weight = min(1.0, INFERRED_SCALE * guess.confidence)
             plan.names[guess.slug] = max(plan.names.get(guess.slug, 0.0), weight)
         plan.subject = described.inferred[0].slug
-        for term in described.cue_words:
+        start, end = described.span
+        asked = set(query_terms(text[:start] + " " + text[end:]))
+        # The words that described the card say which card, not which of its rulings,
+        # once the question asks something of its own ("..., must I play it?").
+        only_described = described.cue_words | (
+            set(query_terms(text[start:end])) - asked if asked else set())
+        for term in only_described:
             if term in plan.terms:
                 plan.terms[term] = min(plan.terms[term], DESCRIPTION_WORD_WEIGHT)
         return described

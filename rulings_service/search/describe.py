@@ -348,8 +348,8 @@ class CardDescriber:
         used = _analysed(cues.words)
         terms = {t: 1.0 for t in query_terms(text) if t not in used}
         for word in _WORD.findall(text.lower()):
-            for t in analyse(" ".join(SYNONYMS.get(word, ()))):
-                terms.setdefault(t, SYNONYM_WEIGHT)
+            for synonym in analyse(" ".join(SYNONYMS.get(word, ()))):
+                terms.setdefault(synonym, SYNONYM_WEIGHT)
         logit = w.text * self._text.score(terms) + w.rulings * self._rulings.score(terms)
         if cues.draws is not None:
             logit += np.where(self._draws & (1 << cues.draws), w.role_hit, 0.0)

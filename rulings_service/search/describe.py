@@ -58,9 +58,9 @@ class Weights:
     set_miss: float = 6.0  # the question names another set
     cost_hit: float = 1.0
     cost_miss: float = 1.5
-    type_hit: float = 0.8
+    type_hit: float = 1.2
     type_miss: float = 1.2
-    role_hit: float = 1.0
+    role_hit: float = 1.5
     role_miss: float = 1.2
     none: float = 2.5  # logit of "no card is described"
     weak_cue: float = 1.5  # added to ``none`` when only a phrase says a card is described

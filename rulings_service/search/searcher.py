@@ -72,7 +72,7 @@ from rulings_service.search.vocabulary import load_lexicon
 
 log = logging.getLogger(__name__)
 
-__all__ = ["WEIGHTS_FILE", "CueWeights", "SearchHit", "SearchResponse", "Searcher"]
+__all__ = ["WEIGHTS_FILE", "CueWeights", "ReadAs", "SearchHit", "SearchResponse", "Searcher"]
 
 #: Ranking weights (see the module docstring).  The text score is in [0, 1].
 OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
@@ -146,6 +146,15 @@ class Ranking:
 
 
 @dataclass
+class ReadAs:
+    """A card the question was read as describing (our inference, not a name it typed)."""
+
+    card: str
+    card_slug: str
+    confidence: float
+
+
+@dataclass
 class SearchResponse:
     results: list[SearchHit] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -154,6 +163,8 @@ class SearchResponse:
     names: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
     total: int = 0
+    #: Cards the question describes without naming (best first), with confidence.
+    read_as: list[ReadAs] = field(default_factory=list)
 
 
 class Searcher:
@@ -420,6 +431,8 @@ class Searcher:
             names=[self.names.cards[s]["name"] for s in plan.names if s not in plan.inferred],
             terms=list(plan.terms),
             total=len(docs),
+            read_as=[ReadAs(self.names.cards[slug]["name"], slug, confidence)
+                     for slug, confidence in plan.inferred.items()],
         )
 
     def _unruled_warnings(self, plan: QueryPlan) -> list[str]:
@@ -430,6 +443,8 @@ class Searcher:
             " the results mention it or match the question's other words"
             for slug, confidence in plan.names.items()
             if confidence >= FUZZY and slug not in self._ruled
+            # Of the cards a description may mean, only the one it is read as.
+            and (slug not in plan.inferred or slug == plan.subject)
         ]
 
     def _top(self, ranking: Ranking, limit: int) -> list[tuple[int, float]]:

@@ -92,6 +92,9 @@ BASIC_FACTOR = 0.3  # a basic card named next to other cards is usually the obje
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 
+#: Most named cards checked pairwise for a ruling that connects them.
+MAX_PAIR_CARDS = 4
+
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05
 #: The reranker's features are computed for this many best-scoring rulings.
@@ -419,7 +422,14 @@ class Searcher:
             return SearchResponse(warnings=warnings)
         warnings += self._unruled_warnings(plan)
         ranking = self._rank(plan)
-        ranked = self._top(ranking, limit + offset)[offset:]
+        ranked = self._top(ranking, limit + offset)
+        unconnected = self._unconnected(plan)
+        if unconnected:
+            warnings += [f"no ruling connects {self.names.cards[a]['name']} and"
+                         f" {self.names.cards[b]['name']}; the results show each card's"
+                         " closest rulings" for a, b in unconnected]
+            ranked = self._with_each_card(ranking, ranked, plan, limit + offset)
+        ranked = ranked[offset:]
         results = [self._hit(d, s, plan) for d, s in ranked]
         if not results and not offset:
             warnings.append("no ruling matches the query")
@@ -446,6 +456,49 @@ class Searcher:
             # Of the cards a description may mean, only the one it is read as.
             and (slug not in plan.inferred or slug == plan.subject)
         ]
+
+    def _asked_cards(self, plan: QueryPlan) -> list[str]:
+        """The cards a question surely asks about, its subject first, then in its
+        order: those it names surely, and the one a description was read as (not
+        its alternatives)."""
+        cards = [slug for slug, confidence in plan.names.items()
+                 if confidence >= FUZZY and slug in self._by_card
+                 and (slug not in plan.inferred or slug == plan.subject)]
+        return sorted(cards, key=lambda slug: slug != plan.subject)
+
+    def _unconnected(self, plan: QueryPlan) -> list[tuple[str, str]]:
+        """Pairs of asked-about cards that no ruling connects (a ruling of one that
+        names the other, or one naming both): the question's interaction is not
+        in the sources, and saying so beats a ranking that pretends it is."""
+        cards = self._asked_cards(plan)[:MAX_PAIR_CARDS]
+        return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]
+                if not self._by_card[a] & self._by_card[b]]
+
+    def _with_each_card(self, ranking: Ranking, ranked: list[tuple[int, float]],
+                        plan: QueryPlan, limit: int) -> list[tuple[int, float]]:
+        """``ranked`` with each asked-about card's best ruling on the page: one that
+        ranked below the page takes the place of the page's last ruling that is not
+        another asked-about card's only one (the order of the rest is kept)."""
+        shown = list(ranked)
+        asked = self._asked_cards(plan)
+        for slug in asked:
+            owned = self._owning(slug)
+            if any(owned[d] for d, _ in shown):
+                continue
+            own = ranking.present & owned
+            if not own.any():
+                continue
+            best = int(np.flatnonzero(own)[np.argmax(ranking.scores[own])])
+            hit = (best, round(float(ranking.scores[best]), 4))
+            if len(shown) < limit:
+                shown.append(hit)
+                continue
+            owners = [self._rulings[d].get("card_slug") for d, _ in shown]
+            for i in range(len(shown) - 1, 0, -1):
+                if owners[i] not in asked or owners.count(owners[i]) > 1:
+                    shown[i] = hit
+                    break
+        return shown
 
     def _top(self, ranking: Ranking, limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rulings by rounded score, ties in corpus order.

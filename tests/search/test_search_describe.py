@@ -167,3 +167,11 @@ def test_cues(searcher: Searcher, question: str, cost: int | None, sets: set[str
     cues = searcher.describer.cues(question)
     assert cues.cost == cost
     assert {searcher.describer.set_ids[i] for i in cues.sets} == sets
+
+
+def test_an_inferred_card_counts_in_the_two_card_warning(searcher: Searcher) -> None:
+    question = "nocturne night card costing 2 that protects from attacks, can i still reveal moat"
+    assert "no ruling connects Guardian and Moat; the results show each card's closest" \
+        " rulings" in searcher.search(question).warnings
+    hoard = "prosperity treasure that gives you a gold whenever you buy a victory card"
+    assert not [w for w in searcher.search(hoard).warnings if "connects" in w]

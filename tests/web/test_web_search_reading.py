@@ -49,3 +49,28 @@ def test_the_search_page_of_a_named_question_has_no_read_as(client: FlaskClient)
     html = client.get("/search", query_string={"q": "cellar"}).get_data(as_text=True)
     assert 'class="read-as"' not in html
     assert "Cellar" in html  # the page itself rendered its hits
+
+
+def _connects(data: dict) -> list[str]:
+    return [w for w in data["warnings"] if w.startswith("no ruling connects")]
+
+
+def test_the_api_warns_when_no_ruling_connects_the_named_cards(client: FlaskClient) -> None:
+    data = client.get("/api/v1/search", query_string={"q": "cellar village"}).get_json()
+    assert _connects(data) == [
+        "no ruling connects Cellar and Village; the results show each card's closest rulings"]
+    assert {"Cellar", "Village"} <= {hit["card"] for hit in data["results"]}
+
+
+def test_the_api_does_not_warn_when_a_ruling_connects_them(client: FlaskClient) -> None:
+    data = client.get("/api/v1/search", query_string={"q": "feast throne room"}).get_json()
+    assert _connects(data) == []
+    assert data["results"][0]["text"].startswith("If you use Throne Room on Feast")
+
+
+def test_the_search_page_shows_the_warning_and_both_cards(client: FlaskClient) -> None:
+    html = client.get("/search", query_string={"q": "cellar village"}).get_data(as_text=True)
+    assert re.search(r'<p class="warning">no ruling connects Cellar and Village;', html)
+    assert 'href="/cards/cellar"' in html and 'href="/cards/village"' in html
+    connected = client.get("/search", query_string={"q": "feast throne room"})
+    assert "no ruling connects" not in connected.get_data(as_text=True)

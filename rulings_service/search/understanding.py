@@ -241,6 +241,9 @@ class Understander:
         plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(free_text.lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
         described = self._describe(text, in_words, plan)
+        if not described.inferred and _only_names(plan, text, in_words, self._basic):
+            # "BoM Feast" and "Feast BoM" ask the same: no card is the subject.
+            plan.subject = None
         for slug, confidence in plan.names.items():
             if slug != plan.subject and confidence >= FUZZY:
                 for term in self._attributes(slug):
@@ -418,6 +421,28 @@ class Understander:
         if clause.kind == "phrase":
             return Phrase("text", terms)
         return And([Term("text", t) for t in terms])
+
+
+def _only_names(plan: QueryPlan, text: str, recognised: list[Recognised],
+                basic: frozenset[str]) -> bool:
+    """Whether the question is card names side by side (two or more, not basic
+    ones) and filler, so the order it names them in says nothing ("BoM Feast",
+    "feast, band of misfits?").  A word between them keeps the order's meaning:
+    "procession a caravan" is Procession acting on Caravan."""
+    sure = sorted((rec for rec in recognised
+                   if rec.confidence >= FUZZY and rec.slug not in basic),
+                  key=lambda rec: rec.start)
+    if any(rec.confidence < FULL for rec in sure):
+        return False  # a misspelt name's span may take in a word ("vs mountebank")
+    if len({rec.slug for rec in sure}) < 2 or any(w >= 1.0 for w in plan.terms.values()):
+        return False
+    return all(_SIDE_BY_SIDE.fullmatch(text[a.end:b.start])
+               for a, b in zip(sure, sure[1:], strict=False))
+
+
+#: What may stand between two names said side by side: spaces, marks, "and" ("vs"
+#: says who acts on whom: "watchtower vs mountebank" asks about Watchtower).
+_SIDE_BY_SIDE = re.compile(r"[\s,;:+&/?!.-]*(?:and[\s,;:?!.-]*)?", re.IGNORECASE)
 
 
 def _without_names(text: str, recognised: list[Recognised]) -> str:

@@ -40,3 +40,31 @@ def test_each_cards_closest_ruling_is_on_a_short_page(searcher: Searcher) -> Non
 def test_one_card_or_a_weak_name_gives_no_warning(searcher: Searcher) -> None:
     assert _unconnected(searcher.search("village")) == []
     assert _unconnected(searcher.search("village count the actions")) == []
+
+
+@pytest.mark.parametrize("questions", [
+    ["Band of Misfits Feast", "BoM Feast", "Feast BoM", "feast, band of misfits?"],
+    ["market village", "village market", "Village and Market"],
+    ["throne room feast", "feast throne room", "TR feast", "feast TR"],
+    ["king's court feast", "feast king's court", "KC feast"],
+    ["moat militia", "militia moat"],
+    ["gondola king's cache", "king's cache gondola"],
+])
+def test_names_side_by_side_give_the_same_first_ruling_in_any_order(
+    searcher: Searcher, questions: list[str]
+) -> None:
+    firsts = {q: searcher.search(q).results[0].ruling_id for q in questions}
+    assert len(set(firsts.values())) == 1, firsts
+
+
+def test_side_by_side_names_have_no_subject_but_a_word_between_keeps_one(
+    searcher: Searcher,
+) -> None:
+    from rulings_service.search.querylang import parse_query
+
+    def subject(question: str) -> str | None:
+        return searcher.understander.plan(parse_query(question), []).subject
+
+    assert subject("BoM Feast") is None and subject("Feast BoM") is None
+    assert subject("can I TR a feast") == "throne-room"  # Throne Room acting on Feast
+    assert subject("feast, what does BoM do with it") == "feast"

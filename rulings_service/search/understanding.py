@@ -440,9 +440,10 @@ def _only_names(plan: QueryPlan, text: str, recognised: list[Recognised],
                for a, b in zip(sure, sure[1:], strict=False))
 
 
-#: What may stand between two names said side by side: spaces, marks, "and" ("vs"
-#: says who acts on whom: "watchtower vs mountebank" asks about Watchtower).
-_SIDE_BY_SIDE = re.compile(r"[\s,;:+&/?!.-]*(?:and[\s,;:?!.-]*)?", re.IGNORECASE)
+#: What may stand between two names said side by side: spaces and marks.  A word
+#: keeps the first card the subject: "vs" says who acts on whom ("watchtower vs
+#: mountebank" asks about Watchtower), and "beggar and militia" asks about Beggar.
+_SIDE_BY_SIDE = re.compile(r"[\s,;:+&/?!.-]*")
 
 
 def _without_names(text: str, recognised: list[Recognised]) -> str:

@@ -68,3 +68,20 @@ def test_side_by_side_names_have_no_subject_but_a_word_between_keeps_one(
     assert subject("BoM Feast") is None and subject("Feast BoM") is None
     assert subject("can I TR a feast") == "throne-room"  # Throne Room acting on Feast
     assert subject("feast, what does BoM do with it") == "feast"
+
+
+@pytest.mark.parametrize("dashed", ["throne room - feast", "throne room -- feast",
+                                    "throne room \u2013 feast", "throne room - feast -"])
+def test_a_dash_between_words_is_punctuation_in_the_ranking(searcher: Searcher,
+                                                            dashed: str) -> None:
+    plain, with_dash = searcher.search("throne room feast"), searcher.search(dashed)
+    assert with_dash.warnings == plain.warnings
+    assert [h.ruling_id for h in with_dash.results] == [h.ruling_id for h in plain.results]
+    assert "Feast" in {h.card for h in with_dash.results}
+
+
+def test_a_dash_against_a_word_still_negates(searcher: Searcher) -> None:
+    negated = searcher.search("throne room -feast")
+    assert negated.results and not any(
+        "feast" in h.text.lower() or h.card == "Feast" for h in negated.results)
+    assert not any("negate" in w for w in negated.warnings)

@@ -92,6 +92,9 @@ BASIC_FACTOR = 0.3  # a basic card named next to other cards is usually the obje
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
 
+#: The words, besides sets, types and topics, of a sentence that only says which
+#: kinds of cards a set has ("Plunder has Duration cards.").
+CATEGORY_FRAME = "card cards has have there are is some many in new also include with"
 #: Most named cards checked pairwise for a ruling that connects them.
 MAX_PAIR_CARDS = 4
 
@@ -240,6 +243,11 @@ class Searcher:
                 if words:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
+        self._category_words = frozenset(
+            {w for c in corpus.cards for w in analyse((c.get("set") or "").replace("-", " "))}
+            | {w for c in corpus.cards for t in c.get("types") or () for w in analyse(t)}
+            | {w for words in self._topics for w in words}
+            | set(analyse(CATEGORY_FRAME)))
         self.describer = self._describer(corpus)
         self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics),
                                          lexicon=lexicon, translations=translations,
@@ -275,6 +283,15 @@ class Searcher:
                     for c in corpus.cards if c.get("slug")}
         return CardDescriber(corpus.cards, texts, mentions)
 
+    def _content_free(self, ruling: dict[str, Any]) -> bool:
+        """Whether a general ruling says only which sets have which kinds of cards
+        ("Plunder has Duration cards.", "Nocturne also has Doom cards and Hexes."):
+        every word a set, a type, a topic or a word of that frame."""
+        if ruling.get("card_slug"):
+            return False  # a card's "This is a Victory card." answers about the card
+        terms = analyse(ruling.get("text") or "")
+        return bool(terms) and set(terms) <= self._category_words
+
     def _precompute(self) -> None:
         """Per-document tables that depend only on the corpus, so queries only look up.
 
@@ -290,6 +307,8 @@ class Searcher:
         self._setup_mask = mask(d for d, r in self._rulings.items() if r.get("kind") == "setup")
         self._editorial_mask = mask(
             d for d, r in self._rulings.items() if r.get("kind") == "editorial")
+        self._content_free_mask = mask(
+            d for d, r in self._rulings.items() if self._content_free(r))
         # Unasked mentions: cards a ruling names besides its owners.  With no
         # named card in the question the penalty is a constant per ruling; a
         # question naming cards changes it only for rulings that mention them.
@@ -619,7 +638,27 @@ class Searcher:
         if rerank:
             self._add_cues(ranking, plan)
         scores[present & self._editorial_mask] *= EDITORIAL_FACTOR
+        self._below_named_cards(ranking, plan)
         return ranking
+
+    def _below_named_cards(self, ranking: Ranking, plan: QueryPlan) -> None:
+        """Content-free general sentences rank below every ruling of the cards asked about.
+
+        "Plunder has Duration cards." matches "gondola duration" on every word but
+        says nothing about Gondola, or anything else; a question that names a
+        card wants that card's rulings first.
+        """
+        free = ranking.present & self._content_free_mask
+        if not free.any():
+            return
+        own = np.zeros(len(free), dtype=bool)
+        for slug in self._asked_cards(plan):
+            if slug not in self._basic:
+                own |= self._owning(slug)
+        own &= ranking.present
+        if own.any():
+            ceiling = float(ranking.scores[own].min()) - 2 * ROUNDING_STEP
+            ranking.scores[free] = np.minimum(ranking.scores[free], ceiling)
 
     def _penalise_unasked(self, ranking: Ranking, plan: QueryPlan) -> None:
         """Subtract the unasked-mention penalty (cards named that the question does not name).

@@ -71,12 +71,17 @@ def checkpoint(game: Game) -> Any:
         [(deck, deck.cards[:], deck.discard[:], deck.held[:], deck.saved[:])
          for deck in (game.boons, game.hexes, game.loot)
          if deck.cards or deck.discard or deck.held or deck.saved],
+        # Which cards sit on which host (Native Village, Procession's set-aside...).
+        {uid: cards[:] for uid, cards in game._set_aside_on.items()}
+        if game._set_aside_on else {},
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
-    fields, lists, piles, events_bought, extra, script, players, masks, landscapes = saved
+    (fields, lists, piles, events_bought, extra, script, players, masks, landscapes,
+     set_aside_on) = saved
+    game._set_aside_on = set_aside_on
     if game._masks or masks:
         # Band of Misfits: cards masked during the move get their own identity back.
         for uid, (card, own) in game._masks.items():

@@ -208,6 +208,10 @@ class GameBase:
         self.atomic = True
         self._in_move = False
         self._rng_saved: object | None = None
+        # The piles a move changed, as they were before it (None outside a move): piles
+        # change rarely, so a move notes one when it first changes it (note_pile_change)
+        # rather than the checkpoint copying all of them (engine.transaction).
+        self._saved_piles: dict[Pile, tuple[list[Card], dict[str, Any]]] | None = None
         # Listeners and the cached flags that keep the hot path lean.
         self._listeners: list[Any] = []
         self._logging = False
@@ -632,6 +636,7 @@ class GameBase:
             return None
         if self._would_gain_reactions and self._gain_replaced(p, pile.cards[-1]):
             return None
+        self.note_pile_change(pile)
         card = pile.cards.pop()
         if pile.tokens and pile.tokens.pop("Trade Route", 0):
             # Trade Route: the first gain from a Victory pile moves its token to the mat.
@@ -1071,6 +1076,7 @@ class GameBase:
         from_zone.remove(card)
         if mask is not None:
             self._unmask(card)
+        self.note_pile_change(pile)
         pile.cards.append(card)
         if self._logging:
             self._event(LogKind.RETURN, p, (card,), source)
@@ -1090,13 +1096,16 @@ class GameBase:
         idx = from_zone.index(card)
         if self._masks:
             self._unmask(card)
+        self.note_pile_change(pile)
         new = pile.cards.pop()
         if to_zone is None:
             from_zone[idx] = new
         else:
             del from_zone[idx]
             to_zone.append(new)
-        self.piles[self.pile_name_of(card)].cards.append(card)
+        back = self.piles[self.pile_name_of(card)]
+        self.note_pile_change(back)
+        back.cards.append(card)
         if self._logging:
             self._event(LogKind.EXCHANGE, p, (card, new))
         return new
@@ -1240,6 +1249,14 @@ class GameBase:
             after_play = self._trait_defn(card, "after_play")
             if after_play is not None:
                 after_play(self, p, card, self.pile_name_of(card))
+
+    def note_pile_change(self, pile: Pile) -> None:
+        """Call before changing ``pile``'s cards or tokens: inside a move, the first change
+        saves the pile as it was, for the rollback (:mod:`engine.transaction`). Every
+        change of a pile goes through here (the rollback tests fail otherwise)."""
+        saved = self._saved_piles
+        if saved is not None and pile not in saved:
+            saved[pile] = (pile.cards[:], dict(pile.tokens))
 
     def put_on(self, p: Player, host: Card, card: Card, from_zone: list[Card],
                source: str | None = None) -> None:

@@ -31,8 +31,6 @@ _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "k
 # One C-level call each instead of a getattr per name: the checkpoint runs every move.
 _get_fields = attrgetter(*_GAME_FIELDS)
 _get_lists = attrgetter(*_GAME_LISTS)
-_cards = attrgetter("cards")
-_tokens = attrgetter("tokens")
 _copy = list.copy
 
 
@@ -43,7 +41,7 @@ def checkpoint(game: Game) -> Any:
     (``Game._rng_saved``): copying it costs more than all the zones together.
     """
     game._rng_saved = None
-    piles = list(game.piles.values())
+    game._saved_piles = {}
     players = [
         (
             (p.vp_tokens, p.coffers, p.villagers, p.debt, p.turns_taken),
@@ -58,9 +56,10 @@ def checkpoint(game: Game) -> Any:
     return (
         _get_fields(game),
         list(map(_copy, _get_lists(game))),
-        # The piles' cards and tokens by C-level maps: a Python loop over ~17 piles was
-        # the largest part of the checkpoint.
-        (piles, list(map(_copy, map(_cards, piles))), list(map(dict, map(_tokens, piles)))),
+        # Which piles there are; their cards and tokens are saved by the move itself
+        # when it first changes one (GameBase.note_pile_change): copying ~17 piles
+        # every move was the largest part of the checkpoint, and a move changes one or two.
+        dict(game.piles),
         dict(game.events_bought),
         (list(game.extra_turns), list(game.possessions)),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
@@ -100,9 +99,12 @@ def rollback(game: Game, saved: Any) -> None:
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):
         setattr(game, f, v)
-    for pile, cards, tokens in zip(*piles, strict=True):
-        pile.cards = cards
-        pile.tokens = tokens
+    if game._saved_piles:
+        for pile, (cards, tokens) in game._saved_piles.items():
+            pile.cards = cards
+            pile.tokens = tokens
+    game._saved_piles = None
+    game.piles = piles
     game.events_bought = events_bought
     game.extra_turns.clear()
     game.extra_turns.extend(extra[0])
@@ -123,3 +125,9 @@ def rollback(game: Game, saved: Any) -> None:
             effect.keepers = keepers
             effect.left_play = left_play
         p.durations = [e for e, _, _ in durations]
+
+
+def commit(game: Game) -> None:
+    """The move succeeded: forget what :func:`checkpoint` and the move saved."""
+    game._saved_piles = None
+    game._rng_saved = None

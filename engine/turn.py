@@ -24,7 +24,7 @@ from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.primitives import POSSESSION_MAT, GameBase, NextTime
-from engine.transaction import checkpoint, rollback
+from engine.transaction import checkpoint, commit, rollback
 from engine.vocabulary import LogKind, Phase
 
 if TYPE_CHECKING:
@@ -51,10 +51,13 @@ def _atomic(method: F) -> F:
         saved = checkpoint(self)
         self._in_move = True
         try:
-            return method(self, *args, **kwargs)
+            result = method(self, *args, **kwargs)
         except BaseException:
             rollback(self, saved)
             raise
+        else:
+            commit(self)
+            return result
         finally:
             self._in_move = False
     return wrapper  # type: ignore[return-value]

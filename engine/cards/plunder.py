@@ -1491,9 +1491,11 @@ def _inherited(g: GameBase, pile: str) -> None:
         old = next(c for c in p.discard if c.name == name)
         p.discard.remove(old)
         if old.name == "Copper" and "Copper" in g.piles:
+            g.note_pile_change(g.piles["Copper"])
             g.piles["Copper"].cards.append(old)
         else:
             g.card_count -= 1  # back to the box
+        g.note_pile_change(g.piles[pile])
         p.discard.append(g.piles[pile].cards.pop())
 
 

@@ -454,6 +454,7 @@ def _embargo(g: GameBase, p: Player, card: Card, play: Play) -> None:
         DecisionKind.CHOOSE_SUPPLY_CARD, p.index, card.name,
         "Put an Embargo token on a Supply pile", [Option(n) for n in piles]))
     pile = g.piles[picked.id]
+    g.note_pile_change(pile)
     pile.tokens["Embargo"] = pile.tokens.get("Embargo", 0) + 1
     g.log(LogKind.SET_ASIDE, p, (), card.name, token="Embargo", pile=picked.id)
 

@@ -47,6 +47,7 @@ from whoosh.query import And, Or
 from parsers.catalogue import slugify
 from rulings_service.cardnames import NameAnswer, card_names_for, load_abbreviations
 from rulings_service.search.cues import bound_match, ruling_bounds, ruling_kinds
+from rulings_service.search.describe import CardDescriber
 from rulings_service.search.filters import FilterVocabulary
 from rulings_service.search.index import (
     INDEX_NAME,
@@ -71,7 +72,7 @@ from rulings_service.search.vocabulary import load_lexicon
 
 log = logging.getLogger(__name__)
 
-__all__ = ["WEIGHTS_FILE", "CueWeights", "SearchHit", "SearchResponse", "Searcher"]
+__all__ = ["WEIGHTS_FILE", "CueWeights", "ReadAs", "SearchHit", "SearchResponse", "Searcher"]
 
 #: Ranking weights (see the module docstring).  The text score is in [0, 1].
 OWNER_BONUS = 1.2  # ruling of a named card: above any ruling matching words only
@@ -90,6 +91,9 @@ BASIC_FACTOR = 0.3  # a basic card named next to other cards is usually the obje
 #: Cache") is less likely the answer than the card's general ruling; per card, up to 2.
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
+
+#: Most named cards checked pairwise for a ruling that connects them.
+MAX_PAIR_CARDS = 4
 
 #: Results scoring below this share of the best text match are not matches at all.
 MIN_SCORE = 0.05
@@ -145,6 +149,15 @@ class Ranking:
 
 
 @dataclass
+class ReadAs:
+    """A card the question was read as describing (our inference, not a name it typed)."""
+
+    card: str
+    card_slug: str
+    confidence: float
+
+
+@dataclass
 class SearchResponse:
     results: list[SearchHit] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
@@ -153,6 +166,8 @@ class SearchResponse:
     names: list[str] = field(default_factory=list)
     terms: list[str] = field(default_factory=list)
     total: int = 0
+    #: Cards the question describes without naming (best first), with confidence.
+    read_as: list[ReadAs] = field(default_factory=list)
 
 
 class Searcher:
@@ -225,8 +240,10 @@ class Searcher:
                 if words:
                     self._topics[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
+        self.describer = self._describer(corpus)
         self.understander = Understander(names, self.vocab, self._basic, frozenset(self._topics),
-                                         lexicon=lexicon, translations=translations)
+                                         lexicon=lexicon, translations=translations,
+                                         describer=self.describer)
         self.weights = CueWeights.load()
         self.understander.lexicon_weight = self.weights.lexicon
         self._kinds = {d: ruling_kinds(r.get("text") or "") for d, r in self._rulings.items()}
@@ -246,6 +263,17 @@ class Searcher:
         self._owner_masks: dict[str, np.ndarray] = {}
         self._mention_masks: dict[str, np.ndarray] = {}
         self._precompute()
+
+    def _describer(self, corpus: Any) -> CardDescriber:
+        """The card-description model over the corpus's cards, their rulings and the
+        cards each card's text names."""
+        texts: dict[str, list[str]] = defaultdict(list)
+        for r in self._rulings.values():
+            for slug in ruling_owners(r):
+                texts[slug].append(r.get("text") or "")
+        mentions = {c["slug"]: self.names.capitalised_names(c.get("text") or "")
+                    for c in corpus.cards if c.get("slug")}
+        return CardDescriber(corpus.cards, texts, mentions)
 
     def _precompute(self) -> None:
         """Per-document tables that depend only on the corpus, so queries only look up.
@@ -394,7 +422,14 @@ class Searcher:
             return SearchResponse(warnings=warnings)
         warnings += self._unruled_warnings(plan)
         ranking = self._rank(plan)
-        ranked = self._top(ranking, limit + offset)[offset:]
+        ranked = self._top(ranking, limit + offset)
+        unconnected = self._unconnected(plan)
+        if unconnected:
+            warnings += [f"no ruling connects {self.names.cards[a]['name']} and"
+                         f" {self.names.cards[b]['name']}; the results show each card's"
+                         " closest rulings" for a, b in unconnected]
+            ranked = self._with_each_card(ranking, ranked, plan, limit + offset)
+        ranked = ranked[offset:]
         results = [self._hit(d, s, plan) for d, s in ranked]
         if not results and not offset:
             warnings.append("no ruling matches the query")
@@ -403,9 +438,11 @@ class Searcher:
             results=results,
             warnings=warnings,
             facets=self._facet_counts(docs),
-            names=[self.names.cards[s]["name"] for s in plan.names],
+            names=[self.names.cards[s]["name"] for s in plan.names if s not in plan.inferred],
             terms=list(plan.terms),
             total=len(docs),
+            read_as=[ReadAs(self.names.cards[slug]["name"], slug, confidence)
+                     for slug, confidence in plan.inferred.items()],
         )
 
     def _unruled_warnings(self, plan: QueryPlan) -> list[str]:
@@ -416,7 +453,52 @@ class Searcher:
             " the results mention it or match the question's other words"
             for slug, confidence in plan.names.items()
             if confidence >= FUZZY and slug not in self._ruled
+            # Of the cards a description may mean, only the one it is read as.
+            and (slug not in plan.inferred or slug == plan.subject)
         ]
+
+    def _asked_cards(self, plan: QueryPlan) -> list[str]:
+        """The cards a question surely asks about, its subject first, then in its
+        order: those it names surely, and the one a description was read as (not
+        its alternatives)."""
+        cards = [slug for slug, confidence in plan.names.items()
+                 if confidence >= FUZZY and slug in self._by_card
+                 and (slug not in plan.inferred or slug == plan.subject)]
+        return sorted(cards, key=lambda slug: slug != plan.subject)
+
+    def _unconnected(self, plan: QueryPlan) -> list[tuple[str, str]]:
+        """Pairs of asked-about cards that no ruling connects (a ruling of one that
+        names the other, or one naming both): the question's interaction is not
+        in the sources, and saying so beats a ranking that pretends it is."""
+        cards = self._asked_cards(plan)[:MAX_PAIR_CARDS]
+        return [(a, b) for i, a in enumerate(cards) for b in cards[i + 1:]
+                if not self._by_card[a] & self._by_card[b]]
+
+    def _with_each_card(self, ranking: Ranking, ranked: list[tuple[int, float]],
+                        plan: QueryPlan, limit: int) -> list[tuple[int, float]]:
+        """``ranked`` with each asked-about card's best ruling on the page: one that
+        ranked below the page takes the place of the page's last ruling that is not
+        another asked-about card's only one (the order of the rest is kept)."""
+        shown = list(ranked)
+        asked = self._asked_cards(plan)
+        for slug in asked:
+            owned = self._owning(slug)
+            if any(owned[d] for d, _ in shown):
+                continue
+            own = ranking.present & owned
+            if not own.any():
+                continue
+            best = int(np.flatnonzero(own)[np.argmax(ranking.scores[own])])
+            hit = (best, round(float(ranking.scores[best]), 4))
+            if len(shown) < limit:
+                shown.append(hit)
+                continue
+            owners = [self._rulings[d].get("card_slug") for d, _ in shown]
+            for i in range(len(shown) - 1, 0, -1):
+                if owners[i] not in asked or owners.count(owners[i]) > 1:
+                    shown[i] = hit
+                    break
+        return shown
 
     def _top(self, ranking: Ranking, limit: int) -> list[tuple[int, float]]:
         """The ``limit`` best rulings by rounded score, ties in corpus order.

@@ -22,6 +22,7 @@ from rapidfuzz import fuzz, process
 from whoosh.query import And, Or, Phrase, Query, Term
 
 from rulings_service.search.cues import primary_intent, question_numbers
+from rulings_service.search.describe import CardDescriber, Description
 from rulings_service.search.filters import FilterVocabulary, filter_query
 from rulings_service.search.names import FULL, FUZZY, WEAK, NameIndex, Recognised
 from rulings_service.search.querylang import Clause, ParsedQuery
@@ -48,6 +49,13 @@ ATTRIBUTE_WEIGHT = 0.3
 #: still than the lexicon, as nobody checked them (on the seen question sets,
 #: 0.1 gave hit@1 0.903 -> 0.906, 0.2 and 0.3 less).
 TRANSLATION_WEIGHT = 0.1
+#: A card inferred from a description (``describe``) counts as named with its
+#: confidence times this, at most 1: the inference's confidence is a share among
+#: every card the description could fit, so 0.5 is already a clear first.
+INFERRED_SCALE = 3.0
+#: The question's words that described the card (its set, its types) weigh this
+#: much as search terms: they say which card, not which of its rulings.
+DESCRIPTION_WORD_WEIGHT = 0.3
 #: Types too common to say anything (most kingdom cards are Actions).
 UNTOLD_TYPES = frozenset({"action"})
 #: A lexicon *phrase* match weighs as much as a synonym (0.3 x 4/3 = 0.4).
@@ -130,8 +138,12 @@ class QueryPlan:
     repeated: list[str] = field(default_factory=list)  # slugs named twice ("KC a KC")
     topics: list[str] = field(default_factory=list)  # general-rules topics the question names
     setup: bool = False
-    #: The card the question is about: the first one it names (see ``_subject``).
+    #: The card the question is about: the first one it names (see ``_subject``),
+    #: or the card it describes.
     subject: str | None = None
+    #: Cards the question describes without naming them (slug -> confidence, best
+    #: first); they are also in ``names``, weighted (``INFERRED_SCALE``).
+    inferred: dict[str, float] = field(default_factory=dict)
     intents: frozenset[str] = frozenset()  # the kind of answer wanted ("where", "how many")
     numbers: frozenset[int] = frozenset()  # small numbers the question states
     free_text: str = ""  # the question without its filters and negated parts
@@ -149,8 +161,10 @@ class Understander:
         topics: frozenset[tuple[str, ...]],
         lexicon: dict[str, tuple[str, ...]] | None = None,
         translations: Mapping[str, tuple[str, ...]] | None = None,
+        describer: CardDescriber | None = None,
     ) -> None:
         self.names = names
+        self.describer = describer
         self.translations = translations or {}
         self.lexicon_weight = LEXICON_WEIGHT
         lexicon = default_lexicon() if lexicon is None else lexicon
@@ -226,6 +240,7 @@ class Understander:
         free_text = plan.free_text = parsed.free_text()
         plan.setup = bool(SETUP_WORDS) and _SETUP_RE.search(free_text.lower()) is not None
         plan.subject = _subject(text, in_words, self._basic)
+        described = self._describe(text, in_words, plan)
         for slug, confidence in plan.names.items():
             if slug != plan.subject and confidence >= FUZZY:
                 for term in self._attributes(slug):
@@ -241,12 +256,39 @@ class Understander:
         }
         if said and () in self._topics:
             found.add(())  # an empty topic matches any question with words
+        # A topic word that only described the card ("the nocturne night card") is
+        # not a question about the topic.
+        found = {words for words in found
+                 if not words or not set(words) <= described.cue_words}
         plan.topics = [" ".join(words) for words in self._topics if words in found]
         # Last, so every word the question or the tables above gave keeps its weight.
         for term in [t for t, weight in plan.terms.items() if weight >= 1.0]:
             for translated in self.translations.get(term, ()):
                 plan.terms.setdefault(translated, TRANSLATION_WEIGHT)
         return plan
+
+    def _describe(self, text: str, recognised: list[Recognised], plan: QueryPlan) -> Description:
+        """Infer the card a question describes; it becomes a named card and the subject."""
+        if self.describer is None:
+            return Description()
+        described = self.describer.describe(text, recognised, self._basic)
+        if not described.inferred:
+            return described
+        for guess in described.inferred:
+            plan.inferred[guess.slug] = guess.confidence
+            weight = min(1.0, INFERRED_SCALE * guess.confidence)
+            plan.names[guess.slug] = max(plan.names.get(guess.slug, 0.0), weight)
+        plan.subject = described.inferred[0].slug
+        start, end = described.span
+        asked = set(query_terms(text[:start] + " " + text[end:]))
+        # The words that described the card say which card, not which of its rulings,
+        # once the question asks something of its own ("..., must I play it?").
+        only_described = described.cue_words | (
+            set(query_terms(text[start:end])) - asked if asked else set())
+        for term in only_described:
+            if term in plan.terms:
+                plan.terms[term] = min(plan.terms[term], DESCRIPTION_WORD_WEIGHT)
+        return described
 
     def _add_terms(self, text: str, plan: QueryPlan) -> None:
         for term in query_terms(text):

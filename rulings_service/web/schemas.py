@@ -403,6 +403,16 @@ class SearchHitSchema(_Out):
     web_uri = fields.String(required=True, metadata={"description": "the ruling's page"})
 
 
+class ReadAsSchema(_Out):
+    card = fields.String(required=True)
+    card_slug = fields.String(required=True)
+    confidence = fields.Float(
+        required=True,
+        metadata={"description": "our confidence (0-1) that the question describes this card"})
+    uri = fields.String(required=True, metadata={"description": "the card in the API"})
+    web_uri = fields.String(required=True, metadata={"description": "the card's page"})
+
+
 class SearchResultSchema(_Out):
     query = fields.String(required=True)
     filters = fields.Dict(keys=fields.String(), values=fields.String(), required=True)
@@ -418,6 +428,10 @@ class SearchResultSchema(_Out):
         values=fields.Dict(keys=fields.String(), values=fields.Integer()),
         required=True,
     )
+    read_as = fields.List(
+        fields.Nested(ReadAsSchema), required=True,
+        metadata={"description": "cards the question describes without naming them, best first:"
+                  " the search's inference, ranked as if the card had been named"})
     warnings = fields.List(fields.String(), required=True)
 
 

@@ -289,6 +289,18 @@ def kingdoms(page: int = 1) -> dict[str, Any]:
 
 
 # ----------------------------------------------------------------- search
+def _read_as_dict(read: Any) -> dict[str, Any]:
+    """A card the search inferred from a description, in ``ReadAsSchema``'s fields."""
+    slug = str(read.card_slug)
+    return {
+        "card": str(read.card),
+        "card_slug": slug,
+        "confidence": round(float(read.confidence), 3),
+        "uri": links.card_uri({"slug": slug}),
+        "web_uri": links.card_web_uri({"slug": slug}),
+    }
+
+
 def _hit_dict(hit: Any) -> dict[str, Any]:
     """A hit in ``SearchHitSchema``'s fields, order and types (the API sends it as is)."""
     get: Callable[[str], Any] = (
@@ -330,7 +342,7 @@ def search(args: dict[str, Any]) -> dict[str, Any]:
     if not query:
         return {
             "query": args["q"], "filters": filters, "count": 0, "total": 0, "page": page,
-            "has_more": False, "next_page": None, "results": [], "facets": {},
+            "has_more": False, "next_page": None, "results": [], "facets": {}, "read_as": [],
             "warnings": [*request_warnings(),
                          "The query is empty once control characters are removed."],
         }
@@ -349,6 +361,7 @@ def search(args: dict[str, Any]) -> dict[str, Any]:
         "results": hits,
         # The searcher's facet counts are already str -> str -> int (``SearchResponse.facets``).
         "facets": response.facets,
+        "read_as": [_read_as_dict(r) for r in getattr(response, "read_as", None) or ()],
         "warnings": [*(str(w) for w in response.warnings), *request_warnings()],
     }
 

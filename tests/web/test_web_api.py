@@ -190,7 +190,8 @@ def test_search_answer_equals_its_schema_dump(client: FlaskClient) -> None:
     from rulings_service.web.schemas import SearchResultSchema
 
     for query in ("q=throne+room+feast", "q=feast&set=base", "q=zzzz", "q=%00",
-                  "q=card:feast+or+card:cellar&limit=2"):
+                  "q=card:feast+or+card:cellar&limit=2",
+                  "q=base+2+cost+card+where+you+discard+any+number+and+draw+that+many"):
         data = client.get(f"/api/v1/search?{query}").get_json()
         dumped = SearchResultSchema().dump(data)
         # As JSON text, so a count sent as 3.0 where the schema says 3 differs.

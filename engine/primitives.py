@@ -26,6 +26,7 @@ from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
 from engine.errors import IllegalMove, SetupError, StepLimitExceeded
 from engine.log import EventLog, LogEvent
+from engine.set_state import S, SetState, changes_coins
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
 from engine.triggers import Pending
 from engine.triggers import resolve as resolve_triggers
@@ -154,6 +155,11 @@ class GameBase:
             raise SetupError(f"a game has 1 to 6 players, not {len(players)}")
         self.players = players
         self.piles = piles
+        # The state of mechanisms only some games use, by kind, owned by their cards'
+        # modules (engine.set_state): empty in a game without them.
+        self._set_states: dict[type[SetState], SetState] = {}
+        # Those of them that change what a card's +coins make (SetState.coins_made).
+        self._coin_states: tuple[SetState, ...] = ()
         self.events: dict[str, EventDef] = dict(events or {})
         self.play_watchers: list[PlayWatcher] = []
         # Effects waiting for a player's next turn that belong to no card (Prepare),
@@ -274,6 +280,28 @@ class GameBase:
         self.onto_deck_from_play: list[Card] = []
         if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
             self.play_watchers = [w for w in self.play_watchers if not w.once]
+        if self._set_states:  # states that last a turn lapse
+            self._set_states = {k: s for k, s in self._set_states.items() if not s.per_turn}
+            self._states_changed()
+
+    # ------------------------------------------------------------ set state
+    def state(self, kind: type[S]) -> S:
+        """This game's ``kind`` state (:mod:`engine.set_state`), created on first use.
+        Look it up each time you need it: a rollback replaces it."""
+        found = self._set_states.get(kind)
+        if found is None:
+            found = self._set_states[kind] = kind()
+            if changes_coins(found):
+                self._coin_states += (found,)
+        return found  # type: ignore[return-value]
+
+    def existing_state(self, kind: type[S]) -> S | None:
+        """This game's ``kind`` state if it has one, else None (nothing is created)."""
+        return self._set_states.get(kind)  # type: ignore[return-value]
+
+    def _states_changed(self) -> None:
+        """Recompute what is derived from the set states (after a rollback, a new turn)."""
+        self._coin_states = tuple(s for s in self._set_states.values() if changes_coins(s))
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -1357,7 +1385,12 @@ class GameBase:
         if d.buys:
             self.buys += d.buys
         if d.coins:
-            if self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
+            if self._coin_states:  # a state changes what +coins make (Envious, Coppersmith)
+                coins = d.coins
+                for state in self._coin_states:
+                    coins = state.coins_made(self, d, coins)
+                self.coins += coins
+            elif self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
                 self.coins += 1
             else:
                 self.coins += d.coins

@@ -73,14 +73,23 @@ def checkpoint(game: Game) -> Any:
         # Which cards sit on which host (Native Village, Procession's set-aside...).
         {uid: cards[:] for uid, cards in game._set_aside_on.items()}
         if game._set_aside_on else {},
+        # The set states that exist (engine.set_state; none in most games), as copies.
+        {kind: state.copy() for kind, state in game._set_states.items()}
+        if game._set_states else None,
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
     (fields, lists, piles, events_bought, extra, script, players, masks, landscapes,
-     set_aside_on) = saved
+     set_aside_on, set_states) = saved
     game._set_aside_on = set_aside_on
+    if set_states is not None or game._set_states:
+        # Copies again, so that the checkpoint's stay as they were; a state the move
+        # created is dropped.
+        game._set_states = ({kind: state.copy() for kind, state in set_states.items()}
+                            if set_states else {})
+        game._states_changed()
     if game._masks or masks:
         # Band of Misfits: cards masked during the move get their own identity back.
         for uid, (card, own) in game._masks.items():

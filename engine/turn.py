@@ -182,7 +182,7 @@ class Game(GameBase):
         """Whether playing the Treasures of ``hand`` can only add their coins and Potions:
         every one is plain, none has a Trait (Reckless, Inspiring), nothing watches plays,
         and no Coppersmith or Envious changes what a Treasure makes."""
-        if self.copper_bonus or self.envious or self.watching_plays():
+        if self._coin_states or self.copper_bonus or self.envious or self.watching_plays():
             return False
         treasures = [c for c in hand if c.defn.is_treasure]
         if any(not c.defn.plain for c in treasures):

@@ -252,22 +252,14 @@ class GameBase:
         self.coins = 0
         self.potions = 0
         self.cost_reduction = 0
-        # Extra coins each Copper played this turn makes (Coppersmith, cumulative).
-        self.copper_bonus = 0
         self.bought_in_phase = False
         self.outpost_played = False
-        # This turn's effects of the States Deluded (no Action buys) and Envious (Silver
-        # and Gold make 1 coin), set when they are returned at the start of the Buy phase.
-        self.deluded = False
-        self.envious = False
         if self.events_bought:
             self.events_bought = {}
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
         self.cannot_buy: list[str] = []  # cards named by Contraband this turn
-        # Cards in the trash turned face down for the turn (each played by Necromancer).
-        self.face_down: list[Card] = []
         self.turn_watchers: list[TurnWatcher] = []
         self.end_of_turn: list[Callable[[GameBase], None]] = []
         # "The next time you shuffle this turn" (Avoid): (player, pick the cards kept out).
@@ -1390,12 +1382,8 @@ class GameBase:
                 for state in self._coin_states:
                     coins = state.coins_made(self, d, coins)
                 self.coins += coins
-            elif self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
-                self.coins += 1
             else:
                 self.coins += d.coins
-            if self.copper_bonus and d.name == "Copper":
-                self.coins += self.copper_bonus
         if d.potions:
             self.potions += d.potions
         if d.on_play is not None:

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
-    "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
+    "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over",
     "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
-    "deluded", "envious", "keep_in_play", "last_turn_player", "coins_from_boons",
+    "keep_in_play", "last_turn_player", "coins_from_boons",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy", "face_down",
+               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy",
                "turn_watchers", "end_of_turn", "play_watchers", "shuffle_hooks", "cleanup_hooks",
                "next_turn_effects")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")

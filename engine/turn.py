@@ -181,8 +181,9 @@ class Game(GameBase):
     def _only_plain_treasures(self, hand: list[Card]) -> bool:
         """Whether playing the Treasures of ``hand`` can only add their coins and Potions:
         every one is plain, none has a Trait (Reckless, Inspiring), nothing watches plays,
-        and no Coppersmith or Envious changes what a Treasure makes."""
-        if self._coin_states or self.copper_bonus or self.envious or self.watching_plays():
+        and no set state changes what a Treasure makes (``SetState.coins_made``: Coppersmith,
+        Envious)."""
+        if self._coin_states or self.watching_plays():
             return False
         treasures = [c for c in hand if c.defn.is_treasure]
         if any(not c.defn.plain for c in treasures):
@@ -237,8 +238,11 @@ class Game(GameBase):
         """Deluded: returned at the start of this Buy phase, or about to be (a Supply buy
         made from the Action phase starts the Buy phase first). A buy that leaves the
         phase alone (Black Market) is not in the Buy phase, where Deluded starts."""
-        return self.deluded or (starts_buy_phase and self.phase == "action"
-                                and "Deluded" in self.players[self.current].states)
+        if self._set_states and any(s.forbids_action_buys(self)
+                                    for s in self._set_states.values()):
+            return True
+        return (starts_buy_phase and self.phase == "action"
+                and "Deluded" in self.players[self.current].states)
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]

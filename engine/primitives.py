@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -63,6 +64,22 @@ class Play:
 
 #: Where a possessed player's trashed cards wait for the end of the Possession turn.
 POSSESSION_MAT = "Possession"
+
+
+@dataclass(slots=True)
+class BoonCoins(SetState):
+    """The +coins received from Boons this game (:meth:`GameBase.receive_boon`, which is
+    where Boons are implemented, counts them). A card that looks at the +coins of a
+    play leaves them out: Harbor Village counts an Action's own +coins, not a Boon's it
+    made you receive (Forest's Gift after Druid); see :func:`coins_from_boons`."""
+
+    coins: int = 0
+
+
+def coins_from_boons(game: GameBase) -> int:
+    """The +coins received from Boons so far this game (0 in a game without Boons)."""
+    boons = game.existing_state(BoonCoins)
+    return boons.coins if boons is not None else 0
 
 
 # (game, owner, the card or None for an Event, gaining player, gained card)
@@ -181,7 +198,6 @@ class GameBase:
         self._shuffle_script: dict[int, list[list[str]]] = {}
         # Landscapes and setup extras (room for later sets).
         self.boons = LandscapeDeck("Boons")
-        self.druid_boons: list[str] = []  # the three Boons set aside for Druid (setup)
         self.hexes = LandscapeDeck("Hexes")
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
@@ -231,9 +247,6 @@ class GameBase:
         self._shuffle_hooks = False
         self._would_gain_reactions = False  # a Trader exists: gains may be replaced
         self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
-        #: +coins received from Boons this game: Harbor Village counts an Action's own
-        #: +coins only, not a Boon's it made you receive (Forest's Gift after Druid).
-        self.coins_from_boons = 0
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
@@ -1196,7 +1209,7 @@ class GameBase:
             coins = self.coins
             boon.on_receive(self, p, name)
             if self.coins > coins:
-                self.coins_from_boons += self.coins - coins
+                self.state(BoonCoins).coins += self.coins - coins
         if shared:
             if boon.keep:
                 self.boons.held.append(entry)  # drawn for, discarded once (engine.turn)
@@ -1318,7 +1331,7 @@ class GameBase:
         """What fires once this play has resolved: play watchers, and waiting
         "the next time you play..." Durations (Flagship, Landing Party)."""
         out: list[Callable[[], None]] = []
-        coins = self.coins - self.coins_from_boons  # the play's own +coins show against it
+        coins = self.coins - coins_from_boons(self)  # the play's own +coins show against it
         for w in list(self.play_watchers):
             if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
                 if w.once:

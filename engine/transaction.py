@@ -20,7 +20,7 @@ _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
     "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over",
     "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
-    "keep_in_play", "last_turn_player", "coins_from_boons",
+    "keep_in_play", "last_turn_player",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
                "black_market", "cost_modifiers", "possession_trashed", "cannot_buy",

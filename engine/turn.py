@@ -633,7 +633,7 @@ class Game(GameBase):
             # Each Boon exists once: shared or doubled receipts are discarded once; Druid's
             # Boons stay set aside for Druid.
             self.boons.discard.extend(n for n in dict.fromkeys(name for _, name in held)
-                                      if n not in self.druid_boons)
+                                      if n not in self.boons.set_aside)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""

@@ -1091,12 +1091,12 @@ BLESSED_VILLAGE = _k("Blessed Village", 4, ("Action", "Fate"), cards=1, actions=
 
 # --- Druid (Fate): +1 Buy; receive one of the three set-aside Boons, leaving it there
 # (a "keep until Clean-up" one too, FAQ). Setup (engine.setup): the top 3 Boons are set
-# aside for it, so the Boons deck holds the other 9.
+# aside for it (``g.boons.set_aside``), so the Boons deck holds the other 9.
 def _druid(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    if not g.druid_boons:
+    if not g.boons.set_aside:
         return
     name = g.choose_option(p, card.name, "Receive one of Druid's Boons",
-                           [(n, n) for n in g.druid_boons])
+                           [(n, n) for n in g.boons.set_aside])
     g.receive_boon(p, card.name, name=name, shared=True)
 
 

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 
 from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
-from engine.primitives import NextTime
+from engine.primitives import NextTime, coins_from_boons
 from engine.registry import register, register_event, register_trait
 from engine.vocabulary import LogKind
 
@@ -1030,7 +1030,7 @@ def _harbor_village_then(g: GameBase, owner: Player, card: Card, player: Player,
                          coins_before: int) -> None:
     # ``coins_before`` leaves out Boons' +coins, so only the Action's own count
     # (FAQ: not Forest's Gift received by playing it).
-    if g.current == owner.index and g.coins - g.coins_from_boons > coins_before:
+    if g.current == owner.index and g.coins - coins_from_boons(g) > coins_before:
         g.coins += 1
 
 

@@ -510,15 +510,15 @@ def _stack(deck: Any, key: str, top_first: list[str]) -> None:
 
 def _set_aside_for_druid(game: Any, names: list[str]) -> None:
     """The Boons dealt to Druid: the named ones, the others back into the Boons deck."""
-    if not game.druid_boons:
+    if not game.boons.set_aside:
         raise EngineProblem("setup.druid_boons: there is no Druid in the game")
     if len(names) != 3 or len(set(names)) != 3:
         raise EngineProblem("setup.druid_boons: name three different Boons")
-    pool = game.boons.cards + game.druid_boons
+    pool = game.boons.cards + game.boons.set_aside
     for name in names:
         if name not in pool:
             raise EngineProblem(f"setup.druid_boons: {name} is not a Boon")
-    game.druid_boons = names
+    game.boons.set_aside = names
     game.boons.cards = [n for n in pool if n not in names]
 
 

@@ -649,5 +649,5 @@ def test_druid_setup_and_receive() -> None:
 
     g = new_game(["Druid", "Village", "Smithy", "Market", "Festival", "Laboratory",
                   "Cellar", "Chapel", "Moat", "Mine"], 2, seed=4)
-    assert len(g.druid_boons) == 3 and len(g.boons.cards) == 9
-    assert not set(g.druid_boons) & set(g.boons.cards)
+    assert len(g.boons.set_aside) == 3 and len(g.boons.cards) == 9
+    assert not set(g.boons.set_aside) & set(g.boons.cards)

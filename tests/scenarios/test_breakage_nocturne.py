@@ -590,8 +590,8 @@ def blessed_village_always_now(g, p, card) -> None:
 
 
 def druid_discards_its_boon(g, p, card, play) -> None:
-    name = g.choose_option(p, card.name, "Receive", [(n, n) for n in g.druid_boons])
-    g.druid_boons.remove(name)
+    name = g.choose_option(p, card.name, "Receive", [(n, n) for n in g.boons.set_aside])
+    g.boons.set_aside.remove(name)
     g.receive_boon(p, card.name, name=name)
 
 

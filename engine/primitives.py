@@ -246,7 +246,6 @@ class GameBase:
         self._in_play_gain = False
         self._shuffle_hooks = False
         self._would_gain_reactions = False  # a Trader exists: gains may be replaced
-        self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
@@ -671,9 +670,11 @@ class GameBase:
             return None
         self.note_pile_change(pile)
         card = pile.cards.pop()
-        if pile.tokens and pile.tokens.pop("Trade Route", 0):
-            # Trade Route: the first gain from a Victory pile moves its token to the mat.
-            self.trade_route_mat += 1
+        if pile.tokens:
+            # Tokens that leave with the first gain (Trade Route's, to its mat).
+            for token, taken in registry.gain_tokens().items():
+                if pile.tokens.pop(token, 0):
+                    taken(self)
         self._receive(p, card, to, source)
         if not pile.cards and pile.supply:
             self._notify_pile_empty(p, card)

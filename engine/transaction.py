@@ -19,7 +19,7 @@ if TYPE_CHECKING:
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
     "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over",
-    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
+    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns",
     "keep_in_play", "last_turn_player",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",

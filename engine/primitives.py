@@ -212,16 +212,16 @@ class GameBase:
         self.is_extra_turn = False
         self.events_bought: dict[str, int] = {}
         self.reset_turn_counters()
-        self.extra_turns: deque[int] = deque()
+        # Extra turns to come, in order: (player, possessor or None). Outpost's and
+        # Journey's go in front (appendleft), Possession's at the back, so Possession
+        # turns come after them (Possession FAQ).
+        self.extra_turns: deque[tuple[int, int | None]] = deque()
         # Player index -> the cards that player gained in their most recent turn
         # (Smugglers); replaced, never mutated, at each turn change.
         self.gained_last_turn: dict[int, list[Card]] = {}
-        # Possession: pending (player, possessor) turns, the possessor of this turn
-        # (None: nobody), and that turn's trashed cards of the possessed player,
-        # set aside until the end of the turn.
-        self.possessions: deque[tuple[int, int]] = deque()
+        # Possession: the possessor of this turn (None: nobody). The possessed player's
+        # trashed cards wait on their POSSESSION_MAT until the end of the turn.
         self.possessed_by: int | None = None
-        self.possession_trashed: list[Card] = []
         # How many turns in a row the current player has taken (Outpost's limit).
         self.consecutive_turns = 1
         self._last_normal = 0
@@ -265,7 +265,6 @@ class GameBase:
         self.potions = 0
         self.cost_reduction = 0
         self.bought_in_phase = False
-        self.outpost_played = False
         if self.events_bought:
             self.events_bought = {}
         self.bought_this_turn: list[str] = []
@@ -279,7 +278,6 @@ class GameBase:
                                                         list[Card]]]] = []
         # At the start of Clean-up, before cards in play are discarded (Trickster).
         self.cleanup_hooks: list[Callable[[GameBase], None]] = []
-        self.keep_in_play = False  # Journey: nothing is discarded from play this Clean-up
         # Cards that go onto their owner's deck if discarded from play this turn (Scheme).
         self.onto_deck_from_play: list[Card] = []
         if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
@@ -960,7 +958,6 @@ class GameBase:
             # mat of their own, not in ``set_aside``, which other cards empty and refill
             # as they go (Lookout, Library).
             p.mats.setdefault(POSSESSION_MAT, []).append(card)
-            self.possession_trashed.append(card)
         else:
             self.trash.append(card)
         if self._logging:
@@ -1000,7 +997,6 @@ class GameBase:
                 self._left_play(p, card)
             if possessed:
                 p.mats.setdefault(POSSESSION_MAT, []).append(card)
-                self.possession_trashed.append(card)
             else:
                 self.trash.append(card)
             if self._logging:

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
-    "cost_reduction", "bought_in_phase", "outpost_played", "_last_normal", "over",
+    "cost_reduction", "bought_in_phase", "_last_normal", "over",
     "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns",
-    "keep_in_play", "last_turn_player",
+    "last_turn_player",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy",
+               "black_market", "cost_modifiers", "cannot_buy",
                "turn_watchers", "end_of_turn", "play_watchers", "shuffle_hooks", "cleanup_hooks",
                "next_turn_effects")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
@@ -61,7 +61,7 @@ def checkpoint(game: Game) -> Any:
         # every move was the largest part of the checkpoint, and a move changes one or two.
         dict(game.piles),
         dict(game.events_bought),
-        (list(game.extra_turns), list(game.possessions)),
+        list(game.extra_turns),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
         {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
@@ -116,9 +116,7 @@ def rollback(game: Game, saved: Any) -> None:
     game.piles = piles
     game.events_bought = events_bought
     game.extra_turns.clear()
-    game.extra_turns.extend(extra[0])
-    game.possessions.clear()
-    game.possessions.extend(extra[1])
+    game.extra_turns.extend(extra)
     game._shuffle_script = script
     if game._rng_saved is not None:
         game.rng.setstate(game._rng_saved)  # type: ignore[arg-type]

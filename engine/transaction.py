@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
-    "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
-    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
-    "deluded", "envious", "keep_in_play", "last_turn_player", "coins_from_boons",
+    "cost_reduction", "bought_in_phase", "_last_normal", "over",
+    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns",
+    "last_turn_player",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy", "face_down",
+               "black_market", "cost_modifiers", "cannot_buy",
                "turn_watchers", "end_of_turn", "play_watchers", "shuffle_hooks", "cleanup_hooks",
                "next_turn_effects")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
@@ -61,7 +61,7 @@ def checkpoint(game: Game) -> Any:
         # every move was the largest part of the checkpoint, and a move changes one or two.
         dict(game.piles),
         dict(game.events_bought),
-        (list(game.extra_turns), list(game.possessions)),
+        list(game.extra_turns),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
         {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
@@ -73,14 +73,23 @@ def checkpoint(game: Game) -> Any:
         # Which cards sit on which host (Native Village, Procession's set-aside...).
         {uid: cards[:] for uid, cards in game._set_aside_on.items()}
         if game._set_aside_on else {},
+        # The set states that exist (engine.set_state; none in most games), as copies.
+        {kind: state.copy() for kind, state in game._set_states.items()}
+        if game._set_states else None,
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
     (fields, lists, piles, events_bought, extra, script, players, masks, landscapes,
-     set_aside_on) = saved
+     set_aside_on, set_states) = saved
     game._set_aside_on = set_aside_on
+    if set_states is not None or game._set_states:
+        # Copies again, so that the checkpoint's stay as they were; a state the move
+        # created is dropped.
+        game._set_states = ({kind: state.copy() for kind, state in set_states.items()}
+                            if set_states else {})
+        game._states_changed()
     if game._masks or masks:
         # Band of Misfits: cards masked during the move get their own identity back.
         for uid, (card, own) in game._masks.items():
@@ -107,9 +116,7 @@ def rollback(game: Game, saved: Any) -> None:
     game.piles = piles
     game.events_bought = events_bought
     game.extra_turns.clear()
-    game.extra_turns.extend(extra[0])
-    game.possessions.clear()
-    game.possessions.extend(extra[1])
+    game.extra_turns.extend(extra)
     game._shuffle_script = script
     if game._rng_saved is not None:
         game.rng.setstate(game._rng_saved)  # type: ignore[arg-type]

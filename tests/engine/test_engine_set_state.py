@@ -7,9 +7,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import ClassVar
 
+from engine_helpers import make
+
 from engine import new_game
 from engine.canonical import canonical_state, state_differences
 from engine.cards.core import Card, CardDef
+from engine.cards.intrigue import CopperBonus
+from engine.cards.prosperity import TradeRouteMat
+from engine.cards.seaside import OutpostPlayed
 from engine.primitives import GameBase
 from engine.set_state import SetState
 from engine.transaction import checkpoint, rollback
@@ -125,3 +130,24 @@ def test_a_state_that_changes_coins_applies_to_the_treasures_played() -> None:
     assert len(game._coin_states) == 1
     game.play_all_treasures()
     assert game.coins == 2 * coppers + others and coppers > 0
+
+
+def test_the_sets_states_are_in_the_snapshot_and_lapse_as_their_rules_say() -> None:
+    """Real cards: Trade Route's mat lasts the game, Outpost's and Coppersmith's states
+    the turn; the canonical snapshot shows each while it exists."""
+    g, _ = make(["Trade Route", "Outpost", "Coppersmith", "Workshop"],
+                {"hand": ["Outpost", "Coppersmith", "Copper"], "deck": ["Copper"] * 8},
+                {"deck": ["Copper"] * 8}, actions=2)
+    g.gain(g.players[0], "Estate")
+    g.play_action("Outpost")
+    g.play_action("Coppersmith")
+    states = dict(canonical_state(g)["_set_states"])
+    assert states["<class TradeRouteMat>"] == {"type": "TradeRouteMat", "tokens": 1}
+    assert states["<class OutpostPlayed>"] == {"type": "OutpostPlayed"}
+    assert states["<class CopperBonus>"] == {"type": "CopperBonus", "bonus": 1}
+    g.play_all_treasures()
+    assert g.coins == 2
+    g.end_turn()  # Outpost's extra turn: a 3-card hand, the turn's states gone
+    assert (g.current, g.is_extra_turn, len(g.players[0].hand)) == (0, True, 3)
+    assert g.existing_state(OutpostPlayed) is None and g.existing_state(CopperBonus) is None
+    assert g.state(TradeRouteMat).tokens == 1

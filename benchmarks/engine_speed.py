@@ -14,15 +14,24 @@ pyminion 0.4.0 runs ``benchmarks/pyminion_speed.py`` in its own virtualenv,
 pyminion==0.4.0``; never a dependency of the project), with ``log_stdout=False``,
 ``log_file=False`` and Python logging disabled. Only its games are timed.
 
-Our configuration: the library as shipped, no log attached, moves
-all-or-nothing (``atomic``), no instrumentation.
+Our configurations, both with no log attached and no instrumentation:
 
-The two engines alternate ``--rounds`` times in this one process (ours, then
-pyminion, then ours...), so that load from other processes falls on both
-alike. The reported ratio is the total time pyminion took over the total time
-ours took for the same number of games; its spread is the min-max of the
-per-round ratios. The ratio of CPU time per game is printed too: on a shared,
-loaded machine it is the steadier figure (wall time also counts preemption).
+- ``atomic`` (the default of ``new_game``): every move all-or-nothing, so a move
+  that raises (a provider's illegal answer) leaves the game as it was. This costs
+  a checkpoint per move (per turn under ``play_turn``), which pyminion has no
+  equivalent of.
+- ``like-for-like``: ``game.atomic = False``, the configuration a simulation runs
+  in (bots that answer legally never need the rollback): what pyminion does, no
+  more. The one-semantics tests (``tests/engine/test_one_semantics.py``) check that
+  the switch changes no outcome.
+
+The engines alternate ``--rounds`` times in this one process (ours in both
+configurations, then pyminion; the next round starts with pyminion), so that load
+from other processes falls on all alike. Each ratio is the total time pyminion
+took over the total time ours took for the same number of games; its spread is
+the min-max of the per-round ratios. The ratio of CPU time per game is printed
+too: on a shared, loaded machine it is the steadier figure (wall time also counts
+preemption).
 """
 
 from __future__ import annotations
@@ -46,13 +55,14 @@ PYMINION_VENV = HERE / ".venv-pyminion"
 PYMINION_VERSION = "0.4.0"
 
 
-def ours(games: int, seed: int) -> dict[str, float]:
+def ours(games: int, seed: int, *, atomic: bool = True) -> dict[str, float]:
     """Play ``games`` Big Money games on our engine; return timing and averages."""
     turns = 0
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         bot = BigMoneyProvider(duchy_dancing=False)
         game = new_game(KINGDOM, 2, seed=seed * 100_003 + i, providers=[bot])
+        game.atomic = atomic
         result = game.play_game(max_turns=400)
         turns += sum(result.turns)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
@@ -104,10 +114,15 @@ def summarize(rounds: list[tuple[dict[str, float], dict[str, float]]]) -> dict[s
     return summary
 
 
+#: Our two configurations: (report key, label, ``Game.atomic``).
+CONFIGS = (("atomic", "ours, atomic moves (default)", True),
+           ("like_for_like", "ours, like-for-like (atomic off)", False))
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--games", type=int, default=300, help="games per engine per round")
-    parser.add_argument("--rounds", type=int, default=5, help="alternations of the two")
+    parser.add_argument("--rounds", type=int, default=5, help="alternations of the engines")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--skip-pyminion", action="store_true")
     parser.add_argument("--json", action="store_true")
@@ -117,41 +132,47 @@ def main() -> int:
     report: dict[str, object] = {"kingdom": KINGDOM, "games_per_round": args.games,
                                  "rounds": args.rounds}
     if args.skip_pyminion:
-        runs = [ours(args.games, args.seed + r) for r in range(args.rounds)]
-        gps = sum(r["games"] for r in runs) / sum(r["seconds"] for r in runs)
-        report["ours_games_per_second"] = gps
-        report["average_turns"] = sum(r["average_turns"] for r in runs) / len(runs)
+        for key, label, atomic in CONFIGS:
+            runs = [ours(args.games, args.seed + r, atomic=atomic) for r in range(args.rounds)]
+            gps = sum(r["games"] for r in runs) / sum(r["seconds"] for r in runs)
+            report[key] = {"ours_games_per_second": gps,
+                           "average_turns": sum(r["average_turns"] for r in runs) / len(runs)}
+            if not args.json:
+                print(f"{label}: {gps:8.1f} games/s ({args.rounds} x {args.games} games)")
         if args.json:
             print(json.dumps(report))
-        else:
-            print(f"ours:     {gps:8.1f} games/s ({args.rounds} x {args.games} games)")
         return 0
     pyminion_python()  # create the venv before any timing
-    rounds = []
+    mine: dict[str, list[dict[str, float]]] = {key: [] for key, _, _ in CONFIGS}
+    others: list[dict[str, float]] = []
     for r in range(args.rounds):
-        # Alternate which engine goes first, so neither always meets a warm or cold CPU.
-        if r % 2 == 0:
-            mine = ours(args.games, args.seed + r)
-            other = theirs(args.games, args.seed + r)
-        else:
-            other = theirs(args.games, args.seed + r)
-            mine = ours(args.games, args.seed + r)
-        rounds.append((mine, other))
-    report.update(summarize(rounds))
-    report["ours_average_turns"] = sum(o["average_turns"] for o, _ in rounds) / len(rounds)
-    report["pyminion_average_turns"] = sum(t["average_turns"] for _, t in rounds) / len(rounds)
+        # Alternate who goes first, so no engine always meets a warm or cold CPU.
+        if r % 2:
+            others.append(theirs(args.games, args.seed + r))
+        for key, _, atomic in CONFIGS:
+            mine[key].append(ours(args.games, args.seed + r, atomic=atomic))
+        if not r % 2:
+            others.append(theirs(args.games, args.seed + r))
+    for key, _, _ in CONFIGS:
+        summary = summarize(list(zip(mine[key], others, strict=True)))
+        summary["ours_average_turns"] = sum(o["average_turns"] for o in mine[key]) / args.rounds
+        report[key] = summary
+    report["pyminion_average_turns"] = sum(t["average_turns"] for t in others) / args.rounds
     if args.json:
         print(json.dumps(report))
-    else:
-        print(f"ours:     {report['ours_games_per_second']:8.1f} games/s "
-              f"({report['ours_average_turns']:.1f} turns per game)")
-        print(f"pyminion: {report['pyminion_games_per_second']:8.1f} games/s "
-              f"({report['pyminion_average_turns']:.1f} turns per game; logging off)")
-        print(f"ratio:    {report['ratio']:8.2f}x  (min {report['ratio_min']:.2f}, "
-              f"max {report['ratio_max']:.2f} over {args.rounds} rounds of "
-              f"{args.games} games each)")
-        if "cpu_ratio" in report:
-            print(f"cpu ratio:{report['cpu_ratio']:8.2f}x  (CPU time per game, pyminion / ours)")
+        return 0
+    first = report[CONFIGS[0][0]]
+    assert isinstance(first, dict)
+    print(f"pyminion (logging off): {first['pyminion_games_per_second']:8.1f} games/s "
+          f"({report['pyminion_average_turns']:.1f} turns per game)")
+    for key, label, _ in CONFIGS:
+        s = report[key]
+        assert isinstance(s, dict)
+        print(f"{label}: {s['ours_games_per_second']:8.1f} games/s "
+              f"({s['ours_average_turns']:.1f} turns per game)")
+        print(f"    ratio {s['ratio']:.2f}x  (min {s['ratio_min']:.2f}, max {s['ratio_max']:.2f} "
+              f"over {args.rounds} rounds of {args.games} games)"
+              + (f"; CPU ratio {s['cpu_ratio']:.2f}x" if "cpu_ratio" in s else ""))
     return 0
 
 

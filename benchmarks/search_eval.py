@@ -59,7 +59,8 @@ SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "un
           "blind2", "blind3", "blind4", "blind5", "blind6", "blind7", "blind8", "blind9",
           "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16",
           "blind17", "blind18", "blind19", "blind20",
-          "descriptive", "chat", "rules", "fit_descriptive", "fit_descriptive2")
+          "descriptive", "chat", "rules", "sealed_descriptive", "sealed_chat", "sealed_rules",
+          "fit_descriptive", "fit_descriptive2")
 #: Sets the search may be tuned on: left out of the per-style figures.
 FITTING = frozenset({"dev", "fit_descriptive", "fit_descriptive2"})
 #: A file's ``style:`` says how its questions ask; the earlier sets name their card.

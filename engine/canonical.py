@@ -39,13 +39,13 @@ from engine.state import Player
 #: Game attributes that are instrumentation or engine budget, not rules state:
 #: listeners and the flag and nesting depth they cause; the decision providers and
 #: the shuffler (the caller's, and they hold their own state); the atomic-move switch,
-#: its in-move flag and its lazily saved RNG copy; the engine-step counter of the
-#: runaway guard (a budget: a fast path may count its work differently), and the
-#: per-step hook when a caller wraps it on the instance (the sandbox's wall clock,
-#: ``rulings_service.scenarios.bridge._watch_clock``).
+#: its in-move flag and what it saves lazily (the RNG, the piles a move changes); the
+#: engine-step counter of the runaway guard (a budget: a fast path may count its work
+#: differently), and the per-step hook when a caller wraps it on the instance (the
+#: sandbox's wall clock, ``rulings_service.scenarios.bridge._watch_clock``).
 INSTRUMENTATION = frozenset({
     "_listeners", "_logging", "_depth", "providers", "shuffler", "atomic", "_in_move",
-    "_rng_saved", "steps", "step_limit", "_step",
+    "_rng_saved", "_saved_piles", "steps", "step_limit", "_step",
 })
 
 #: How deep closures and plain objects are followed (cards, players and the game

@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass
 from functools import partial
 from typing import Any
 
@@ -26,6 +27,7 @@ from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, DecisionProvider, Option
 from engine.errors import IllegalMove, SetupError, StepLimitExceeded
 from engine.log import EventLog, LogEvent
+from engine.set_state import S, SetState, changes_coins
 from engine.state import DurationEffect, LandscapeDeck, Pile, Player
 from engine.triggers import Pending
 from engine.triggers import resolve as resolve_triggers
@@ -62,6 +64,22 @@ class Play:
 
 #: Where a possessed player's trashed cards wait for the end of the Possession turn.
 POSSESSION_MAT = "Possession"
+
+
+@dataclass(slots=True)
+class BoonCoins(SetState):
+    """The +coins received from Boons this game (:meth:`GameBase.receive_boon`, which is
+    where Boons are implemented, counts them). A card that looks at the +coins of a
+    play leaves them out: Harbor Village counts an Action's own +coins, not a Boon's it
+    made you receive (Forest's Gift after Druid); see :func:`coins_from_boons`."""
+
+    coins: int = 0
+
+
+def coins_from_boons(game: GameBase) -> int:
+    """The +coins received from Boons so far this game (0 in a game without Boons)."""
+    boons = game.existing_state(BoonCoins)
+    return boons.coins if boons is not None else 0
 
 
 # (game, owner, the card or None for an Event, gaining player, gained card)
@@ -154,6 +172,11 @@ class GameBase:
             raise SetupError(f"a game has 1 to 6 players, not {len(players)}")
         self.players = players
         self.piles = piles
+        # The state of mechanisms only some games use, by kind, owned by their cards'
+        # modules (engine.set_state): empty in a game without them.
+        self._set_states: dict[type[SetState], SetState] = {}
+        # Those of them that change what a card's +coins make (SetState.coins_made).
+        self._coin_states: tuple[SetState, ...] = ()
         self.events: dict[str, EventDef] = dict(events or {})
         self.play_watchers: list[PlayWatcher] = []
         # Effects waiting for a player's next turn that belong to no card (Prepare),
@@ -175,7 +198,6 @@ class GameBase:
         self._shuffle_script: dict[int, list[list[str]]] = {}
         # Landscapes and setup extras (room for later sets).
         self.boons = LandscapeDeck("Boons")
-        self.druid_boons: list[str] = []  # the three Boons set aside for Druid (setup)
         self.hexes = LandscapeDeck("Hexes")
         self.loot = LandscapeDeck("Loot")
         self.states: dict[str, int | None] = {}  # State name -> holder index (None: unclaimed)
@@ -190,16 +212,16 @@ class GameBase:
         self.is_extra_turn = False
         self.events_bought: dict[str, int] = {}
         self.reset_turn_counters()
-        self.extra_turns: deque[int] = deque()
+        # Extra turns to come, in order: (player, possessor or None). Outpost's and
+        # Journey's go in front (appendleft), Possession's at the back, so Possession
+        # turns come after them (Possession FAQ).
+        self.extra_turns: deque[tuple[int, int | None]] = deque()
         # Player index -> the cards that player gained in their most recent turn
         # (Smugglers); replaced, never mutated, at each turn change.
         self.gained_last_turn: dict[int, list[Card]] = {}
-        # Possession: pending (player, possessor) turns, the possessor of this turn
-        # (None: nobody), and that turn's trashed cards of the possessed player,
-        # set aside until the end of the turn.
-        self.possessions: deque[tuple[int, int]] = deque()
+        # Possession: the possessor of this turn (None: nobody). The possessed player's
+        # trashed cards wait on their POSSESSION_MAT until the end of the turn.
         self.possessed_by: int | None = None
-        self.possession_trashed: list[Card] = []
         # How many turns in a row the current player has taken (Outpost's limit).
         self.consecutive_turns = 1
         self._last_normal = 0
@@ -208,6 +230,10 @@ class GameBase:
         self.atomic = True
         self._in_move = False
         self._rng_saved: object | None = None
+        # The piles a move changed, as they were before it (None outside a move): piles
+        # change rarely, so a move notes one when it first changes it (note_pile_change)
+        # rather than the checkpoint copying all of them (engine.transaction).
+        self._saved_piles: dict[Pile, tuple[list[Card], dict[str, Any]]] | None = None
         # Listeners and the cached flags that keep the hot path lean.
         self._listeners: list[Any] = []
         self._logging = False
@@ -220,10 +246,6 @@ class GameBase:
         self._in_play_gain = False
         self._shuffle_hooks = False
         self._would_gain_reactions = False  # a Trader exists: gains may be replaced
-        self.trade_route_mat = 0  # tokens on the Trade Route mat (Prosperity)
-        #: +coins received from Boons this game: Harbor Village counts an Action's own
-        #: +coins only, not a Boon's it made you receive (Forest's Gift after Druid).
-        self.coins_from_boons = 0
         self._trash_reactions = False
         self._pile_of: dict[str, str] = {}  # card name -> pile name, where they differ
         # Cards in play that are another card for now (Band of Misfits): uid -> (card, own defn).
@@ -242,22 +264,13 @@ class GameBase:
         self.coins = 0
         self.potions = 0
         self.cost_reduction = 0
-        # Extra coins each Copper played this turn makes (Coppersmith, cumulative).
-        self.copper_bonus = 0
         self.bought_in_phase = False
-        self.outpost_played = False
-        # This turn's effects of the States Deluded (no Action buys) and Envious (Silver
-        # and Gold make 1 coin), set when they are returned at the start of the Buy phase.
-        self.deluded = False
-        self.envious = False
         if self.events_bought:
             self.events_bought = {}
         self.bought_this_turn: list[str] = []
         self.gained_this_turn: list[tuple[int, Card]] = []
         self.played_this_turn: list[Card] = []
         self.cannot_buy: list[str] = []  # cards named by Contraband this turn
-        # Cards in the trash turned face down for the turn (each played by Necromancer).
-        self.face_down: list[Card] = []
         self.turn_watchers: list[TurnWatcher] = []
         self.end_of_turn: list[Callable[[GameBase], None]] = []
         # "The next time you shuffle this turn" (Avoid): (player, pick the cards kept out).
@@ -265,11 +278,32 @@ class GameBase:
                                                         list[Card]]]] = []
         # At the start of Clean-up, before cards in play are discarded (Trickster).
         self.cleanup_hooks: list[Callable[[GameBase], None]] = []
-        self.keep_in_play = False  # Journey: nothing is discarded from play this Clean-up
         # Cards that go onto their owner's deck if discarded from play this turn (Scheme).
         self.onto_deck_from_play: list[Card] = []
         if getattr(self, "play_watchers", None):  # "this turn" ones lapse; Frigate's stay
             self.play_watchers = [w for w in self.play_watchers if not w.once]
+        if self._set_states:  # states that last a turn lapse
+            self._set_states = {k: s for k, s in self._set_states.items() if not s.per_turn}
+            self._states_changed()
+
+    # ------------------------------------------------------------ set state
+    def state(self, kind: type[S]) -> S:
+        """This game's ``kind`` state (:mod:`engine.set_state`), created on first use.
+        Look it up each time you need it: a rollback replaces it."""
+        found = self._set_states.get(kind)
+        if found is None:
+            found = self._set_states[kind] = kind()
+            if changes_coins(found):
+                self._coin_states += (found,)
+        return found  # type: ignore[return-value]
+
+    def existing_state(self, kind: type[S]) -> S | None:
+        """This game's ``kind`` state if it has one, else None (nothing is created)."""
+        return self._set_states.get(kind)  # type: ignore[return-value]
+
+    def _states_changed(self) -> None:
+        """Recompute what is derived from the set states (after a rollback, a new turn)."""
+        self._coin_states = tuple(s for s in self._set_states.values() if changes_coins(s))
 
     # ----------------------------------------------------------------- cards
     def new_card(self, defn: CardDef) -> Card:
@@ -632,10 +666,13 @@ class GameBase:
             return None
         if self._would_gain_reactions and self._gain_replaced(p, pile.cards[-1]):
             return None
+        self.note_pile_change(pile)
         card = pile.cards.pop()
-        if pile.tokens and pile.tokens.pop("Trade Route", 0):
-            # Trade Route: the first gain from a Victory pile moves its token to the mat.
-            self.trade_route_mat += 1
+        if pile.tokens:
+            # Tokens that leave with the first gain (Trade Route's, to its mat).
+            for token, taken in registry.gain_tokens().items():
+                if pile.tokens.pop(token, 0):
+                    taken(self)
         self._receive(p, card, to, source)
         if not pile.cards and pile.supply:
             self._notify_pile_empty(p, card)
@@ -921,7 +958,6 @@ class GameBase:
             # mat of their own, not in ``set_aside``, which other cards empty and refill
             # as they go (Lookout, Library).
             p.mats.setdefault(POSSESSION_MAT, []).append(card)
-            self.possession_trashed.append(card)
         else:
             self.trash.append(card)
         if self._logging:
@@ -961,7 +997,6 @@ class GameBase:
                 self._left_play(p, card)
             if possessed:
                 p.mats.setdefault(POSSESSION_MAT, []).append(card)
-                self.possession_trashed.append(card)
             else:
                 self.trash.append(card)
             if self._logging:
@@ -1071,6 +1106,7 @@ class GameBase:
         from_zone.remove(card)
         if mask is not None:
             self._unmask(card)
+        self.note_pile_change(pile)
         pile.cards.append(card)
         if self._logging:
             self._event(LogKind.RETURN, p, (card,), source)
@@ -1090,13 +1126,16 @@ class GameBase:
         idx = from_zone.index(card)
         if self._masks:
             self._unmask(card)
+        self.note_pile_change(pile)
         new = pile.cards.pop()
         if to_zone is None:
             from_zone[idx] = new
         else:
             del from_zone[idx]
             to_zone.append(new)
-        self.piles[self.pile_name_of(card)].cards.append(card)
+        back = self.piles[self.pile_name_of(card)]
+        self.note_pile_change(back)
+        back.cards.append(card)
         if self._logging:
             self._event(LogKind.EXCHANGE, p, (card, new))
         return new
@@ -1167,7 +1206,7 @@ class GameBase:
             coins = self.coins
             boon.on_receive(self, p, name)
             if self.coins > coins:
-                self.coins_from_boons += self.coins - coins
+                self.state(BoonCoins).coins += self.coins - coins
         if shared:
             if boon.keep:
                 self.boons.held.append(entry)  # drawn for, discarded once (engine.turn)
@@ -1241,6 +1280,14 @@ class GameBase:
             if after_play is not None:
                 after_play(self, p, card, self.pile_name_of(card))
 
+    def note_pile_change(self, pile: Pile) -> None:
+        """Call before changing ``pile``'s cards or tokens: inside a move, the first change
+        saves the pile as it was, for the rollback (:mod:`engine.transaction`). Every
+        change of a pile goes through here (the rollback tests fail otherwise)."""
+        saved = self._saved_piles
+        if saved is not None and pile not in saved:
+            saved[pile] = (pile.cards[:], dict(pile.tokens))
+
     def put_on(self, p: Player, host: Card, card: Card, from_zone: list[Card],
                source: str | None = None) -> None:
         """Set ``card`` aside on ``host`` (onto ``p``'s mat named after the host)."""
@@ -1281,7 +1328,7 @@ class GameBase:
         """What fires once this play has resolved: play watchers, and waiting
         "the next time you play..." Durations (Flagship, Landing Party)."""
         out: list[Callable[[], None]] = []
-        coins = self.coins - self.coins_from_boons  # the play's own +coins show against it
+        coins = self.coins - coins_from_boons(self)  # the play's own +coins show against it
         for w in list(self.play_watchers):
             if w in self.play_watchers and w.when(self, w.owner, w.card, p, card):
                 if w.once:
@@ -1340,12 +1387,13 @@ class GameBase:
         if d.buys:
             self.buys += d.buys
         if d.coins:
-            if self.envious and (d.name == "Silver" or d.name == "Gold") and self.phase == "buy":
-                self.coins += 1
+            if self._coin_states:  # a state changes what +coins make (Envious, Coppersmith)
+                coins = d.coins
+                for state in self._coin_states:
+                    coins = state.coins_made(self, d, coins)
+                self.coins += coins
             else:
                 self.coins += d.coins
-            if self.copper_bonus and d.name == "Copper":
-                self.coins += self.copper_bonus
         if d.potions:
             self.potions += d.potions
         if d.on_play is not None:

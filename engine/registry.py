@@ -10,13 +10,21 @@ the dependency points one way (cards -> registry), with no cycle to hide.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
 from engine.cards.core import CardDef, EventDef, LandscapeDef, TraitDef
 from engine.errors import SetupError
+
+if TYPE_CHECKING:
+    from engine.primitives import GameBase
 
 _CARDS: dict[str, CardDef] = {}
 _EVENTS: dict[str, EventDef] = {}
 _LANDSCAPES: dict[str, LandscapeDef] = {}
 _TRAITS: dict[str, TraitDef] = {}
+_GAIN_TOKENS: dict[str, Callable[[GameBase], None]] = {}
 
 
 def register(defn: CardDef) -> CardDef:
@@ -49,6 +57,23 @@ def register_landscape(defn: LandscapeDef) -> LandscapeDef:
         raise ValueError(f"landscape {defn.name!r} registered twice")
     _LANDSCAPES[defn.name] = defn
     return defn
+
+
+def register_gain_token(token: str, taken: Callable[[GameBase], None]) -> None:
+    """A pile token that leaves its pile when a card is first gained from it, and what
+    happens to it then (``taken(game)``): Trade Route's token goes to the Trade Route
+    mat. :meth:`GameBase.gain` takes such tokens off the pile before the card moves."""
+    if token in _GAIN_TOKENS:
+        raise ValueError(f"gain token {token!r} registered twice")
+    _GAIN_TOKENS[token] = taken
+
+
+def gain_tokens() -> Mapping[str, Callable[[GameBase], None]]:
+    """Every token registered with :func:`register_gain_token` (a read-only view)."""
+    return _GAIN_TOKENS_VIEW
+
+
+_GAIN_TOKENS_VIEW = MappingProxyType(_GAIN_TOKENS)
 
 
 def landscape(name: str) -> LandscapeDef:

@@ -438,7 +438,7 @@ def _build(ctx: SetupContext, providers: Sequence[DecisionProvider] | None, step
     game.trash = [game.new_card(registry.card(n)) for n in ctx.landscape.get("trash", ())]
     game.boons.cards = list(ctx.landscape.get("boons", ()))
     game.hexes.cards = list(ctx.landscape.get("hexes", ()))
-    game.druid_boons = list(ctx.landscape.get("druid_boons", ()))
+    game.boons.set_aside = list(ctx.landscape.get("druid_boons", ()))
     game.bane = ctx.landscape.get("bane")
     game.traits = dict(ctx.landscape.get("traits", {}))
     for trait, pile in game.traits.items():

@@ -111,7 +111,7 @@ class LandscapeDeck:
     Kept as names: landscapes have no physical identity the rules care about.
     """
 
-    __slots__ = ("name", "cards", "discard", "held", "saved")
+    __slots__ = ("name", "cards", "discard", "held", "saved", "set_aside")
 
     def __init__(self, name: str, cards: list[str] | None = None) -> None:
         self.name = name
@@ -123,3 +123,7 @@ class LandscapeDeck:
         # (player index, name): taken now, received at the start of that player's next
         # turn (Blessed Village), in front of them until then.
         self.saved: list[tuple[int, str]] = []
+        # Set aside at setup, out of the deck for the whole game: Druid's three Boons
+        # (received from there, never discarded). Not changed in play, so the checkpoint
+        # leaves it out.
+        self.set_aside: list[str] = []

@@ -18,12 +18,12 @@ if TYPE_CHECKING:
 
 _GAME_FIELDS = (
     "current", "phase", "turn_number", "is_extra_turn", "actions", "buys", "coins", "potions",
-    "cost_reduction", "copper_bonus", "bought_in_phase", "outpost_played", "_last_normal", "over",
-    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns", "trade_route_mat",
-    "deluded", "envious", "keep_in_play", "last_turn_player", "coins_from_boons",
+    "cost_reduction", "bought_in_phase", "_last_normal", "over",
+    "steps", "_depth", "gained_last_turn", "possessed_by", "consecutive_turns",
+    "last_turn_player",
 )
 _GAME_LISTS = ("trash", "bought_this_turn", "gained_this_turn", "played_this_turn",
-               "black_market", "cost_modifiers", "possession_trashed", "cannot_buy", "face_down",
+               "black_market", "cost_modifiers", "cannot_buy",
                "turn_watchers", "end_of_turn", "play_watchers", "shuffle_hooks", "cleanup_hooks",
                "next_turn_effects")
 _PLAYER_FIELDS = ("vp_tokens", "coffers", "villagers", "debt", "turns_taken")
@@ -31,8 +31,6 @@ _PLAYER_LISTS = ("deck", "hand", "discard", "in_play", "set_aside", "states", "k
 # One C-level call each instead of a getattr per name: the checkpoint runs every move.
 _get_fields = attrgetter(*_GAME_FIELDS)
 _get_lists = attrgetter(*_GAME_LISTS)
-_cards = attrgetter("cards")
-_tokens = attrgetter("tokens")
 _copy = list.copy
 
 
@@ -43,7 +41,7 @@ def checkpoint(game: Game) -> Any:
     (``Game._rng_saved``): copying it costs more than all the zones together.
     """
     game._rng_saved = None
-    piles = list(game.piles.values())
+    game._saved_piles = {}
     players = [
         (
             (p.vp_tokens, p.coffers, p.villagers, p.debt, p.turns_taken),
@@ -58,11 +56,12 @@ def checkpoint(game: Game) -> Any:
     return (
         _get_fields(game),
         list(map(_copy, _get_lists(game))),
-        # The piles' cards and tokens by C-level maps: a Python loop over ~17 piles was
-        # the largest part of the checkpoint.
-        (piles, list(map(_copy, map(_cards, piles))), list(map(dict, map(_tokens, piles)))),
+        # Which piles there are; their cards and tokens are saved by the move itself
+        # when it first changes one (GameBase.note_pile_change): copying ~17 piles
+        # every move was the largest part of the checkpoint, and a move changes one or two.
+        dict(game.piles),
         dict(game.events_bought),
-        (list(game.extra_turns), list(game.possessions)),
+        list(game.extra_turns),
         {k: list(v) for k, v in game._shuffle_script.items()} if game._shuffle_script else {},
         players,
         {uid: (card, own, card.defn) for uid, (card, own) in game._masks.items()}
@@ -71,12 +70,26 @@ def checkpoint(game: Game) -> Any:
         [(deck, deck.cards[:], deck.discard[:], deck.held[:], deck.saved[:])
          for deck in (game.boons, game.hexes, game.loot)
          if deck.cards or deck.discard or deck.held or deck.saved],
+        # Which cards sit on which host (Native Village, Procession's set-aside...).
+        {uid: cards[:] for uid, cards in game._set_aside_on.items()}
+        if game._set_aside_on else {},
+        # The set states that exist (engine.set_state; none in most games), as copies.
+        {kind: state.copy() for kind, state in game._set_states.items()}
+        if game._set_states else None,
     )
 
 
 def rollback(game: Game, saved: Any) -> None:
     """Put the game back exactly as :func:`checkpoint` saw it."""
-    fields, lists, piles, events_bought, extra, script, players, masks, landscapes = saved
+    (fields, lists, piles, events_bought, extra, script, players, masks, landscapes,
+     set_aside_on, set_states) = saved
+    game._set_aside_on = set_aside_on
+    if set_states is not None or game._set_states:
+        # Copies again, so that the checkpoint's stay as they were; a state the move
+        # created is dropped.
+        game._set_states = ({kind: state.copy() for kind, state in set_states.items()}
+                            if set_states else {})
+        game._states_changed()
     if game._masks or masks:
         # Band of Misfits: cards masked during the move get their own identity back.
         for uid, (card, own) in game._masks.items():
@@ -95,14 +108,15 @@ def rollback(game: Game, saved: Any) -> None:
         setattr(game, f, v)
     for f, v in zip(_GAME_LISTS, lists, strict=True):
         setattr(game, f, v)
-    for pile, cards, tokens in zip(*piles, strict=True):
-        pile.cards = cards
-        pile.tokens = tokens
+    if game._saved_piles:
+        for pile, (cards, tokens) in game._saved_piles.items():
+            pile.cards = cards
+            pile.tokens = tokens
+    game._saved_piles = None
+    game.piles = piles
     game.events_bought = events_bought
     game.extra_turns.clear()
-    game.extra_turns.extend(extra[0])
-    game.possessions.clear()
-    game.possessions.extend(extra[1])
+    game.extra_turns.extend(extra)
     game._shuffle_script = script
     if game._rng_saved is not None:
         game.rng.setstate(game._rng_saved)  # type: ignore[arg-type]
@@ -118,3 +132,9 @@ def rollback(game: Game, saved: Any) -> None:
             effect.keepers = keepers
             effect.left_play = left_play
         p.durations = [e for e, _, _ in durations]
+
+
+def commit(game: Game) -> None:
+    """The move succeeded: forget what :func:`checkpoint` and the move saved."""
+    game._saved_piles = None
+    game._rng_saved = None

@@ -24,7 +24,7 @@ from engine.cost import Cost
 from engine.decisions import END_PHASE, PLAY_ALL_TREASURES, Decision, DecisionKind, Option
 from engine.errors import GameOver, IllegalMove, InvalidAnswer
 from engine.primitives import POSSESSION_MAT, GameBase, NextTime
-from engine.transaction import checkpoint, rollback
+from engine.transaction import checkpoint, commit, rollback
 from engine.vocabulary import LogKind, Phase
 
 if TYPE_CHECKING:
@@ -51,10 +51,13 @@ def _atomic(method: F) -> F:
         saved = checkpoint(self)
         self._in_move = True
         try:
-            return method(self, *args, **kwargs)
+            result = method(self, *args, **kwargs)
         except BaseException:
             rollback(self, saved)
             raise
+        else:
+            commit(self)
+            return result
         finally:
             self._in_move = False
     return wrapper  # type: ignore[return-value]
@@ -178,8 +181,9 @@ class Game(GameBase):
     def _only_plain_treasures(self, hand: list[Card]) -> bool:
         """Whether playing the Treasures of ``hand`` can only add their coins and Potions:
         every one is plain, none has a Trait (Reckless, Inspiring), nothing watches plays,
-        and no Coppersmith or Envious changes what a Treasure makes."""
-        if self.copper_bonus or self.envious or self.watching_plays():
+        and no set state changes what a Treasure makes (``SetState.coins_made``: Coppersmith,
+        Envious)."""
+        if self._coin_states or self.watching_plays():
             return False
         treasures = [c for c in hand if c.defn.is_treasure]
         if any(not c.defn.plain for c in treasures):
@@ -234,8 +238,11 @@ class Game(GameBase):
         """Deluded: returned at the start of this Buy phase, or about to be (a Supply buy
         made from the Action phase starts the Buy phase first). A buy that leaves the
         phase alone (Black Market) is not in the Buy phase, where Deluded starts."""
-        return self.deluded or (starts_buy_phase and self.phase == "action"
-                                and "Deluded" in self.players[self.current].states)
+        if self._set_states and any(s.forbids_action_buys(self)
+                                    for s in self._set_states.values()):
+            return True
+        return (starts_buy_phase and self.phase == "action"
+                and "Deluded" in self.players[self.current].states)
 
     def _affordable(self, cost: Cost, name: str) -> str | None:
         p = self.players[self.current]
@@ -530,8 +537,9 @@ class Game(GameBase):
         while self.cleanup_hooks:  # "when you discard ... from play" (Trickster)
             self.cleanup_hooks.pop(0)(self)
         keep_ids: set[int] = set()
-        if self.keep_in_play:  # Journey: cards in play stay (the hand is discarded)
-            keep_ids = {id(c) for c in p.in_play}
+        states = self._set_states
+        if states and any(s.keeps_play(self) for s in states.values()):
+            keep_ids = {id(c) for c in p.in_play}  # Journey: the hand is still discarded
         elif p.durations:
             keep_ids = self.held_by_durations(p)
         if self.onto_deck_from_play:
@@ -552,23 +560,26 @@ class Game(GameBase):
             for card, _ in list(self._masks.values()):
                 if not any(card is c for q in self.players for c in q.in_play):
                     self._unmask(card)
-        self.draw(p, 3 if self.outpost_played else 5)
-        if self.possession_trashed:
+        hand_size = 5
+        if self._set_states:  # Outpost: 3
+            for s in list(self._set_states.values()):
+                hand_size = s.cleanup_draw(self, hand_size)
+        self.draw(p, hand_size)
+        waiting = p.mats.get(POSSESSION_MAT) if p.mats else None
+        if waiting:
             # After Clean-up, the possessed player's trashed cards go to their
             # discard pile (not a gain).
-            waiting = p.mats[POSSESSION_MAT]
-            for c in self.possession_trashed:
+            for c in list(waiting):
                 self.discard_card(p, c, waiting, "Possession")
             del p.mats[POSSESSION_MAT]
-            self.possession_trashed = []
         self._end_of_turn()
         self.last_turn_player = p.index
-        if self.keep_in_play and not self.is_extra_turn:
-            self.extra_turns.appendleft(p.index)
         while self.end_of_turn:  # "at end of turn" effects, after the new hand is drawn
             self.end_of_turn.pop(0)(self)
-        if self.outpost_played and self.consecutive_turns < 2:
-            self.extra_turns.appendleft(p.index)
+        if self._set_states:  # Outpost, Journey: before any Possession turn
+            for s in list(self._set_states.values()):
+                if s.extra_turn_due(self):
+                    self.extra_turns.appendleft((p.index, None))
         self._next_turn()
 
     def _discard_hooked_from_play(self, p: Player, keep_ids: set[int]) -> None:
@@ -626,7 +637,7 @@ class Game(GameBase):
             # Each Boon exists once: shared or doubled receipts are discarded once; Druid's
             # Boons stay set aside for Druid.
             self.boons.discard.extend(n for n in dict.fromkeys(name for _, name in held)
-                                      if n not in self.druid_boons)
+                                      if n not in self.boons.set_aside)
 
     def game_should_end(self) -> bool:
         """True if the Province or Colony pile, or enough Supply piles, are empty."""
@@ -646,11 +657,8 @@ class Game(GameBase):
                 self._event(LogKind.GAME_END, None, (), None, **self.result().to_dict())
             return
         possessor = None
-        if self.extra_turns:  # Outpost's turn comes before Possession's
-            idx = self.extra_turns.popleft()
-            extra = True
-        elif self.possessions:
-            idx, possessor = self.possessions.popleft()
+        if self.extra_turns:  # Outpost's and Journey's first, then Possession's
+            idx, possessor = self.extra_turns.popleft()
             extra = True
         else:
             idx = (self._last_normal + 1) % len(self.players)

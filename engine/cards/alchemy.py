@@ -216,7 +216,7 @@ ALCHEMIST = _a("Alchemist", Cost(3, potion=1), ("Action",), cards=2, actions=1,
 # a Duration (discarded this turn); cumulative; an Attack they play hits you too;
 # a Possession they play in that turn makes *them* possess their left neighbour.
 def _possession(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    g.possessions.append(((p.index + 1) % len(g.players), p.index))
+    g.extra_turns.append(((p.index + 1) % len(g.players), p.index))  # after Outpost's
 
 
 POSSESSION = _a("Possession", Cost(6, potion=1), ("Action",), on_play=_possession)

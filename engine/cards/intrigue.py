@@ -7,12 +7,14 @@ ruling it follows.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.set_state import SetState
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase, Play
@@ -126,8 +128,19 @@ CONSPIRATOR = _k("Conspirator", 4, ("Action",), coins=2, on_play=_conspirator)
 
 
 # --- Coppersmith: each Copper played later this turn gives 1 coin more (cumulative).
+@dataclass(slots=True)
+class CopperBonus(SetState):
+    """The extra coins each Copper played this turn makes (one per Coppersmith play)."""
+
+    per_turn: ClassVar[bool] = True
+    bonus: int = 0
+
+    def coins_made(self, game: GameBase, defn: CardDef, coins: int) -> int:
+        return coins + self.bonus if defn.name == "Copper" else coins
+
+
 def _coppersmith(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    g.copper_bonus += 1
+    g.state(CopperBonus).bonus += 1
 
 
 COPPERSMITH = _k("Coppersmith", 4, ("Action",), on_play=_coppersmith)

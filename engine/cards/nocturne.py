@@ -12,11 +12,13 @@ Hexes decks, Druid's Boons) are in :mod:`engine.setup`.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards.core import Card, CardDef, LandscapeDef
 from engine.cost import Cost
 from engine.registry import register, register_landscape
+from engine.set_state import SetState
 from engine.state import DurationEffect
 from engine.turn import UNTIL_END_OF_TURN
 from engine.vocabulary import LogKind
@@ -483,17 +485,26 @@ MAGIC_LAMP = _k("Magic Lamp", 0, ("Treasure", "Heirloom"), kind="heirloom", coin
 
 
 # --- Necromancer: play a face up, non-Duration Action card from the trash, leaving it
-# there, face down for the rest of the turn (GameBase.face_down). Not being in play, it
+# there, face down for the rest of the turn (FaceDownInTrash). Not being in play, it
 # cannot be moved by its own effects ("trash this", "return this" fail, FAQ).
 # Setup (engine.setup): the three Zombies start in the trash.
+@dataclass(slots=True)
+class FaceDownInTrash(SetState):
+    """The cards in the trash turned face down this turn, each played by a Necromancer."""
+
+    per_turn: ClassVar[bool] = True
+    cards: list[Card] = field(default_factory=list)
+
+
 def _necromancer(g: GameBase, p: Player, card: Card, play: Play) -> None:
+    down = g.existing_state(FaceDownInTrash)
     eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration
-                and c not in g.face_down]
+                and (down is None or c not in down.cards)]
     picked = g.choose_cards(p, card.name, "Play an Action card from the trash", eligible)
     if not picked:
         return
     target = picked[0]
-    g.face_down.append(target)
+    g.state(FaceDownInTrash).cards.append(target)
     g.play_card(p, target, None, by=card)
 
 
@@ -904,14 +915,37 @@ POVERTY = _hex("Poverty", _poverty)
 WAR = _hex("War", _war)
 
 
+@dataclass(slots=True)
+class DeludedThisTurn(SetState):
+    """Deluded was returned at the start of this Buy phase: no Action buys this turn."""
+
+    per_turn: ClassVar[bool] = True
+
+    def forbids_action_buys(self, game: GameBase) -> bool:
+        return True
+
+
+@dataclass(slots=True)
+class EnviousThisTurn(SetState):
+    """Envious was returned at the start of this Buy phase: Silver and Gold make 1 coin
+    when played in the Buy phase this turn."""
+
+    per_turn: ClassVar[bool] = True
+
+    def coins_made(self, game: GameBase, defn: CardDef, coins: int) -> int:
+        if (defn.name == "Silver" or defn.name == "Gold") and game.phase == "buy":
+            return 1
+        return coins
+
+
 def _deluded_buy(g: GameBase, p: Player, name: str) -> None:
     p.states.remove(name)
-    g.deluded = True  # no Action buys this turn (engine.turn)
+    g.state(DeludedThisTurn)  # its existence is the effect
 
 
 def _envious_buy(g: GameBase, p: Player, name: str) -> None:
     p.states.remove(name)
-    g.envious = True  # Silver and Gold make 1 coin this turn (engine.primitives)
+    g.state(EnviousThisTurn)
 
 
 DELUDED = _state("Deluded", start_of_buy=_deluded_buy)
@@ -1057,12 +1091,12 @@ BLESSED_VILLAGE = _k("Blessed Village", 4, ("Action", "Fate"), cards=1, actions=
 
 # --- Druid (Fate): +1 Buy; receive one of the three set-aside Boons, leaving it there
 # (a "keep until Clean-up" one too, FAQ). Setup (engine.setup): the top 3 Boons are set
-# aside for it, so the Boons deck holds the other 9.
+# aside for it (``g.boons.set_aside``), so the Boons deck holds the other 9.
 def _druid(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    if not g.druid_boons:
+    if not g.boons.set_aside:
         return
     name = g.choose_option(p, card.name, "Receive one of Druid's Boons",
-                           [(n, n) for n in g.druid_boons])
+                           [(n, n) for n in g.boons.set_aside])
     g.receive_boon(p, card.name, name=name, shared=True)
 
 

@@ -6,12 +6,14 @@ FAQ points a hook honours are noted where the code makes a choice because of the
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from engine.cards.core import Card, CardDef, EventDef, TraitDef
 from engine.cost import Cost
-from engine.primitives import NextTime
+from engine.primitives import NextTime, coins_from_boons
 from engine.registry import register, register_event, register_trait
+from engine.set_state import SetState
 from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
@@ -1030,7 +1032,7 @@ def _harbor_village_then(g: GameBase, owner: Player, card: Card, player: Player,
                          coins_before: int) -> None:
     # ``coins_before`` leaves out Boons' +coins, so only the Action's own count
     # (FAQ: not Forest's Gift received by playing it).
-    if g.current == owner.index and g.coins - g.coins_from_boons > coins_before:
+    if g.current == owner.index and g.coins - coins_from_boons(g) > coins_before:
         g.coins += 1
 
 
@@ -1252,7 +1254,7 @@ def _trickster(g: GameBase, p: Player, card: Card, play: Play) -> None:
         g.gain(q, "Curse", source=card.name)
 
     def at_cleanup(game: GameBase) -> None:
-        if game.keep_in_play:
+        if game.existing_state(JourneyTaken) is not None:
             return  # nothing is discarded from play this turn (Journey)
         kept_ids = {id(c) for e in p.durations for c in (e.card, *e.keepers)}
         treasures = [c for c in p.in_play if c.defn.is_treasure and id(c) not in kept_ids]
@@ -1325,10 +1327,24 @@ AVOID = _event("Avoid", 2, _avoid)
 # cards from play in Clean-up this turn, and take an extra turn after this one.
 # FAQ: the hand is still discarded; the extra turn is normal but for the
 # tiebreaker; cards left in play do nothing again, "while in play" abilities go on.
+@dataclass(slots=True)
+class JourneyTaken(SetState):
+    """Journey was bought this turn and worked (its existence is the fact): Clean-up
+    discards nothing from play, and an extra turn follows unless this is one."""
+
+    per_turn: ClassVar[bool] = True
+
+    def keeps_play(self, game: GameBase) -> bool:
+        return True
+
+    def extra_turn_due(self, game: GameBase) -> bool:
+        return not game.is_extra_turn
+
+
 def _journey(g: Game, p: Player) -> None:
     if g.last_turn_player == p.index:
         return
-    g.keep_in_play = True
+    g.state(JourneyTaken)
 
 
 JOURNEY = _event("Journey", 4, _journey, once_per_turn=True)  # printed $4 (rulebook: 3)
@@ -1336,7 +1352,7 @@ JOURNEY = _event("Journey", 4, _journey, once_per_turn=True)  # printed $4 (rule
 
 def _leaving_play(g: GameBase, p: Player) -> list[Card]:
     """The cards Clean-up is about to discard from play (not Durations still waiting)."""
-    if g.keep_in_play:
+    if g.existing_state(JourneyTaken) is not None:
         return []
     kept = {id(c) for e in p.durations for c in (e.card, *e.keepers)}
     return [c for c in p.in_play if id(c) not in kept]
@@ -1491,9 +1507,11 @@ def _inherited(g: GameBase, pile: str) -> None:
         old = next(c for c in p.discard if c.name == name)
         p.discard.remove(old)
         if old.name == "Copper" and "Copper" in g.piles:
+            g.note_pile_change(g.piles["Copper"])
             g.piles["Copper"].cards.append(old)
         else:
             g.card_count -= 1  # back to the box
+        g.note_pile_change(g.piles[pile])
         p.discard.append(g.piles[pile].cards.pop())
 
 

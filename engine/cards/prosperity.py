@@ -6,13 +6,15 @@ data; hooks implement the rest, with the FAQ points they honour noted.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from engine import registry
 from engine.cards.base import _multi_play
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
-from engine.registry import register
+from engine.registry import register, register_gain_token
+from engine.set_state import SetState
 
 if TYPE_CHECKING:
     from engine.primitives import GameBase, Play
@@ -369,10 +371,27 @@ CONTRABAND = _k("Contraband", 5, ("Treasure",), coins=3, buys=1, on_play=_contra
 
 
 # --- Trade Route: +1 Buy, +1 coin per token on the mat, trash a card from hand
-# (mandatory; none in hand, none trashed). Tokens: engine.setup and GameBase.gain (FAQ:
-# one per Victory pile that has had a card gained, by anyone, however).
+# (mandatory; none in hand, none trashed). Tokens: engine.setup puts one on each Victory
+# Supply pile; GameBase.gain takes it off with the first gain from the pile, by anyone,
+# however (FAQ), and it goes to the mat.
+@dataclass(slots=True)
+class TradeRouteMat(SetState):
+    """The Trade Route mat: the tokens moved there from the Victory piles."""
+
+    tokens: int = 0
+
+
+def _token_to_mat(g: GameBase) -> None:
+    g.state(TradeRouteMat).tokens += 1
+
+
+register_gain_token("Trade Route", _token_to_mat)
+
+
 def _trade_route(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    g.coins += g.trade_route_mat
+    mat = g.existing_state(TradeRouteMat)
+    if mat is not None:
+        g.coins += mat.tokens
     picked = g.choose_from_hand(p, card.name, "Trash a card")
     if picked:
         g.trash_card(p, picked[0], p.hand, card.name)

@@ -12,13 +12,15 @@ are not a play of the card: Lighthouse's protection
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
 
 from engine import registry
 from engine.cards.core import Card, CardDef
 from engine.cost import Cost
 from engine.decisions import Decision, DecisionKind, Option
 from engine.registry import register
+from engine.set_state import SetState
 from engine.vocabulary import LogKind
 
 if TYPE_CHECKING:
@@ -49,9 +51,23 @@ WHARF = register(CardDef("Wharf", 5, ("Action", "Duration"), set_name="seaside",
 # counts any turns in a row (Possession FAQ: Outpost played in the normal turn
 # right after a Possession turn gives nothing; played in the Possession turn, it
 # does), so the test is the run of turns, not whether this turn is an extra one.
+@dataclass(slots=True)
+class OutpostPlayed(SetState):
+    """An Outpost was played this turn (its existence is the fact): Clean-up draws 3, and
+    the extra turn follows unless this turn is already the second in a row."""
+
+    per_turn: ClassVar[bool] = True
+
+    def cleanup_draw(self, game: GameBase, n: int) -> int:
+        return 3
+
+    def extra_turn_due(self, game: GameBase) -> bool:
+        return game.consecutive_turns < 2
+
+
 def _outpost(g: GameBase, p: Player, card: Card, play: Play) -> None:
-    first = not g.outpost_played
-    g.outpost_played = True  # Clean-up draws 3 (engine.turn)
+    first = g.existing_state(OutpostPlayed) is None
+    g.state(OutpostPlayed)
     if first and g.consecutive_turns < 2:
         g.schedule_duration(p, card)
 
@@ -454,6 +470,7 @@ def _embargo(g: GameBase, p: Player, card: Card, play: Play) -> None:
         DecisionKind.CHOOSE_SUPPLY_CARD, p.index, card.name,
         "Put an Embargo token on a Supply pile", [Option(n) for n in piles]))
     pile = g.piles[picked.id]
+    g.note_pile_change(pile)
     pile.tokens["Embargo"] = pile.tokens.get("Embargo", 0) + 1
     g.log(LogKind.SET_ASIDE, p, (), card.name, token="Embargo", pile=picked.id)
 

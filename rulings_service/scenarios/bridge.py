@@ -15,6 +15,7 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from engine.cards.core import CardDef, EventDef
+from engine.cards.prosperity import TradeRouteMat
 from engine.decisions import Decision
 from engine.errors import EngineError, IllegalMove, InvalidAnswer
 from engine.vocabulary import PLAYER_ZONES
@@ -342,8 +343,9 @@ class Table:
                   if pile.supply and pile.tokens}
         if tokens:
             snap["pile_tokens"] = tokens
-        if self.game.trade_route_mat:
-            snap["trade_route_mat"] = self.game.trade_route_mat
+        mat = self.game.existing_state(TradeRouteMat)
+        if mat is not None and mat.tokens:
+            snap["trade_route_mat"] = mat.tokens
         if raw["black_market"] or "Black Market" in self.game.piles:
             snap["black_market"] = raw["black_market"]  # the Black Market deck, top first
         return snap
@@ -490,7 +492,7 @@ def _place_pile_tokens(game: Any, setup: dict[str, Any]) -> None:
             else:
                 pile.tokens.pop(token, None)
     if "trade_route_mat" in setup:
-        game.trade_route_mat = setup["trade_route_mat"]
+        game.state(TradeRouteMat).tokens = setup["trade_route_mat"]
 
 
 def _stack(deck: Any, key: str, top_first: list[str]) -> None:
@@ -510,15 +512,15 @@ def _stack(deck: Any, key: str, top_first: list[str]) -> None:
 
 def _set_aside_for_druid(game: Any, names: list[str]) -> None:
     """The Boons dealt to Druid: the named ones, the others back into the Boons deck."""
-    if not game.druid_boons:
+    if not game.boons.set_aside:
         raise EngineProblem("setup.druid_boons: there is no Druid in the game")
     if len(names) != 3 or len(set(names)) != 3:
         raise EngineProblem("setup.druid_boons: name three different Boons")
-    pool = game.boons.cards + game.druid_boons
+    pool = game.boons.cards + game.boons.set_aside
     for name in names:
         if name not in pool:
             raise EngineProblem(f"setup.druid_boons: {name} is not a Boon")
-    game.druid_boons = names
+    game.boons.set_aside = names
     game.boons.cards = [n for n in pool if n not in names]
 
 

@@ -405,7 +405,7 @@ def test_possession_is_not_a_duration_and_is_cumulative() -> None:
                 {"hand": ["Throne Room", "Possession"], "deck": ["Estate"] * 5},
                 {"deck": ["Copper"] * 15})
     g.play_action("Throne Room")
-    assert list(g.possessions) == [(1, 0), (1, 0)]
+    assert list(g.extra_turns) == [(1, 0), (1, 0)]
     g.end_turn()
     assert names(g.players[0].discard) == ["Throne Room", "Possession"]
     seen = []

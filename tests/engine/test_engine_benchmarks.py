@@ -16,6 +16,12 @@ def test_ours_plays_real_games() -> None:
     assert result["games_per_second"] == 3 / result["seconds"]
 
 
+def test_the_like_for_like_configuration_plays_the_same_games() -> None:
+    """Atomic moves off changes the cost, never the games (one semantics)."""
+    assert speed.ours(4, seed=2, atomic=False)["average_turns"] == \
+        speed.ours(4, seed=2)["average_turns"]
+
+
 def test_the_ratio_is_of_total_times_and_the_spread_of_rounds() -> None:
     rounds = [
         ({"games": 100, "seconds": 1.0}, {"games": 100, "seconds": 2.0}),  # 2x

@@ -6,6 +6,7 @@ import pytest
 from engine_helpers import deck, hand, make, names
 
 from engine import IllegalMove
+from engine.cards.intrigue import CopperBonus
 from engine.errors import InvalidAnswer
 
 
@@ -115,11 +116,18 @@ def test_coppersmith_cumulative_and_copper_only() -> None:
 
 
 def test_coppersmith_bonus_ends_with_the_turn_and_rolls_back() -> None:
-    g, _ = make(["Coppersmith"], {"hand": ["Coppersmith"], "deck": ["Copper"] * 5}, {})
+    g, _ = make(["Coppersmith", "Procession", "Market"],
+                {"hand": ["Coppersmith", "Procession", "Coppersmith"], "deck": ["Copper"] * 5},
+                {}, answers=["Coppersmith", "Gold"], actions=2)
     g.play_action("Coppersmith")
-    assert g.copper_bonus == 1
+    assert g.state(CopperBonus).bonus == 1
+    # Procession plays the other Coppersmith twice, then the gain is refused (Gold does
+    # not cost exactly 5): the move is rolled back, bonus and all.
+    with pytest.raises(InvalidAnswer):
+        g.play_action("Procession")
+    assert g.state(CopperBonus).bonus == 1 and hand(g, 0) == ["Coppersmith", "Procession"]
     g.end_turn()
-    assert g.copper_bonus == 0
+    assert g.existing_state(CopperBonus) is None
 
 
 def test_courtyard_draws_then_topdecks_any_card() -> None:

@@ -6,6 +6,7 @@ import pytest
 from engine_helpers import deck, hand, make, names
 
 from engine import IllegalMove, InvalidAnswer
+from engine.cards.nocturne import EnviousThisTurn, FaceDownInTrash
 
 E5 = ["Estate"] * 5
 
@@ -400,10 +401,10 @@ def test_necromancer_face_down_only_for_the_turn() -> None:
                 {"deck": E5}, trash=["Village", "Wharf"])
     g.play_action("Necromancer")  # Village is the only choice: not asked
     assert s.asked == [] and g.actions == 2 and names(g.trash) == ["Village", "Wharf"]
-    assert names(g.face_down) == ["Village"]
+    assert names(g.state(FaceDownInTrash).cards) == ["Village"]
     g.end_turn()
     g.end_turn()
-    assert g.face_down == []
+    assert g.existing_state(FaceDownInTrash) is None
 
 
 def test_necromancer_with_nothing_to_play() -> None:
@@ -617,12 +618,12 @@ def test_deluded_bot_buy_options_exclude_actions() -> None:
 def test_envious_only_in_buy_phase_and_only_this_turn() -> None:
     g, _ = make(["Village"], {"hand": ["Silver"], "deck": ["Silver"] * 5},
                 {"deck": E5}, phase="buy")
-    g.envious = True
+    g.state(EnviousThisTurn)
     g.play_treasure("Silver")
     assert g.coins == 1
     g.end_turn()
     g.end_turn()
-    assert g.envious is False
+    assert g.existing_state(EnviousThisTurn) is None
 
 
 def test_werewolf_is_action_and_night() -> None:
@@ -648,5 +649,5 @@ def test_druid_setup_and_receive() -> None:
 
     g = new_game(["Druid", "Village", "Smithy", "Market", "Festival", "Laboratory",
                   "Cellar", "Chapel", "Moat", "Mine"], 2, seed=4)
-    assert len(g.druid_boons) == 3 and len(g.boons.cards) == 9
-    assert not set(g.druid_boons) & set(g.boons.cards)
+    assert len(g.boons.set_aside) == 3 and len(g.boons.cards) == 9
+    assert not set(g.boons.set_aside) & set(g.boons.cards)

@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 from engine_helpers import deck, hand, make, names
 
-from engine import IllegalMove
+from engine import IllegalMove, InvalidAnswer
+from engine.cards.prosperity import TradeRouteMat
 
 
 def test_monument_coins_and_vp_token_counted_in_score() -> None:
@@ -215,14 +216,20 @@ def test_trade_route_tokens_setup_and_move_once_per_pile() -> None:
     g.gain(g.players[0], "Estate")
     g.gain(g.players[1], "Estate")
     g.gain(g.players[1], "Curse")
-    assert g.trade_route_mat == 1
+    assert g.state(TradeRouteMat).tokens == 1
 
 
 def test_trade_route_mat_rolls_back_with_a_failed_move() -> None:
-    g, _ = make(["Trade Route", "Workshop"], {"hand": ["Workshop"]}, {}, answers=["Nope"])
-    with pytest.raises(Exception):  # noqa: B017 - the scripted answer is not a legal option
-        g.play_action("Workshop")
-    assert g.trade_route_mat == 0 and g.piles["Estate"].tokens == {"Trade Route": 1}
+    # Throne Room on Workshop: the first play gains an Estate (its token goes to the
+    # mat), the second is answered with no legal card, so the whole move is undone.
+    g, _ = make(["Trade Route", "Workshop", "Throne Room"],
+                {"hand": ["Throne Room", "Workshop"]}, {}, answers=["Estate", "Nope"])
+    estates = len(g.piles["Estate"].cards)
+    with pytest.raises(InvalidAnswer):
+        g.play_action("Throne Room")
+    assert g.existing_state(TradeRouteMat) is None
+    assert g.piles["Estate"].tokens == {"Trade Route": 1}
+    assert len(g.piles["Estate"].cards) == estates
 
 
 def test_peddler_bought_straight_from_the_action_phase_costs_the_buy_phase_price() -> None:

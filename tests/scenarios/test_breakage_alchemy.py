@@ -289,24 +289,33 @@ def cleanup_in_play_order(mp: pytest.MonkeyPatch) -> None:
 
 def possession_plain_extra_turn(g, p, card, play) -> None:
     """An Outpost-like extra turn for the left neighbour, nobody possessing it."""
-    g.extra_turns.append((p.index + 1) % len(g.players))
+    g.extra_turns.append(((p.index + 1) % len(g.players), None))
 
 
 def possession_not_cumulative(g, p, card, play) -> None:
     target = ((p.index + 1) % len(g.players), p.index)
-    if target not in g.possessions:
-        g.possessions.append(target)
+    if target not in g.extra_turns:
+        g.extra_turns.append(target)
 
 
 def possession_stays_with_possessor(g, p, card, play) -> None:
-    g.possessions.append(((p.index + 1) % len(g.players), g.controller(p.index)))
+    g.extra_turns.append(((p.index + 1) % len(g.players), g.controller(p.index)))
+
+
+def _first_possession_turn(game):
+    """Take the first queued Possession turn out of the extra turns (None if none)."""
+    for turn in game.extra_turns:
+        if turn[1] is not None:
+            game.extra_turns.remove(turn)
+            return turn
+    return None
 
 
 def possession_before_outpost(original):
     def wrong(game) -> None:
-        if game.possessions and not game.game_should_end():
-            idx, possessor = game.possessions.popleft()
-            game._start_turn(idx, True, possessor)
+        turn = None if game.game_should_end() else _first_possession_turn(game)
+        if turn is not None:
+            game._start_turn(turn[0], True, turn[1])
             return
         original(game)
 
@@ -315,9 +324,9 @@ def possession_before_outpost(original):
 
 def turns_after_game_end(original):
     def wrong(game) -> None:
-        if game.possessions:
-            idx, possessor = game.possessions.popleft()
-            game._start_turn(idx, True, possessor)
+        turn = _first_possession_turn(game)
+        if turn is not None:
+            game._start_turn(turn[0], True, turn[1])
             return
         original(game)
 

@@ -14,6 +14,7 @@ from breakage_helpers import (
 )
 
 from engine import setup as engine_setup
+from engine.cards.intrigue import CopperBonus
 from engine.cost import Cost
 
 
@@ -59,7 +60,7 @@ def conspirator_counts_distinct_cards(g, p, card, play) -> None:
 
 
 def coppersmith_not_cumulative(g, p, card, play) -> None:
-    g.copper_bonus = 1
+    g.state(CopperBonus).bonus = 1
 
 
 def courtyard_puts_back_a_drawn_card_only(g, p, card, play) -> None:

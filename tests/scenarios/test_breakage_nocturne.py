@@ -18,6 +18,7 @@ from breakage_helpers import (
 
 from engine import registry
 from engine import setup as engine_setup
+from engine.cards.nocturne import EnviousThisTurn, FaceDownInTrash
 from engine.cost import Cost
 
 
@@ -301,16 +302,17 @@ def necromancer_ignores_face_down(g, p, card, play) -> None:
 
 def necromancer_moves_it_into_play(g, p, card, play) -> None:
     eligible = [c for c in g.trash if c.defn.is_action and not c.defn.is_duration
-                and c not in g.face_down]
+                and c not in g.state(FaceDownInTrash).cards]
     picked = g.choose_cards(p, card.name, "Play", eligible)
     if picked:
-        g.face_down.append(picked[0])
+        g.state(FaceDownInTrash).cards.append(picked[0])
         g.play_card(p, picked[0], g.trash, by=card)
 
 
 def tracker_counts_the_trash(g, p, gained, zone) -> None:
     if gained in zone and (any(c.name == "Tracker" for c in p.in_play)
-                           or any(c.name == "Tracker" for c in g.face_down)) \
+                           or any(c.name == "Tracker"
+                                  for c in g.state(FaceDownInTrash).cards)) \
             and g.yes_no(p, "Tracker", "Deck?"):
         g.topdeck(p, gained, zone, "Tracker")
 
@@ -453,7 +455,7 @@ def envious_all_treasures(mp: pytest.MonkeyPatch) -> None:
     """Envious makes every Treasure make 1 coin (wrong: only Silver and Gold)."""
     def start(g, p, name) -> None:
         p.states.remove(name)
-        g.envious = True
+        g.state(EnviousThisTurn)
         for d in registry.all_cards().values():
             if d.is_treasure and d.coins > 1 and d.name not in ("Silver", "Gold"):
                 mp.setattr(d, "coins", 1)
@@ -588,8 +590,8 @@ def blessed_village_always_now(g, p, card) -> None:
 
 
 def druid_discards_its_boon(g, p, card, play) -> None:
-    name = g.choose_option(p, card.name, "Receive", [(n, n) for n in g.druid_boons])
-    g.druid_boons.remove(name)
+    name = g.choose_option(p, card.name, "Receive", [(n, n) for n in g.boons.set_aside])
+    g.boons.set_aside.remove(name)
     g.receive_boon(p, card.name, name=name)
 
 

@@ -632,7 +632,7 @@ def avoid_not_cumulative(g, p) -> None:
 
 def journey_extra_turn_only(g, p) -> None:
     if g.last_turn_player != p.index:
-        g.extra_turns.appendleft(p.index)
+        g.extra_turns.appendleft((p.index, None))
 
 
 def inspiring_any_action(g, p, card, pile) -> None:

@@ -48,7 +48,7 @@ def reveal_shuffling_each_time(self: GameBase, p: Player, n: int, source=None, l
 
 def shortcut_ignoring_traits(self: Game, hand: list[Card]) -> bool:
     """The old play-all-Treasures shortcut condition, which forgot Traits."""
-    if self.copper_bonus or self.envious or self.watching_plays():
+    if self._coin_states or self.watching_plays():
         return False
     return all(c.defn.plain for c in hand if c.defn.is_treasure)
 

@@ -14,19 +14,22 @@ pyminion 0.4.0 runs ``benchmarks/pyminion_speed.py`` in its own virtualenv,
 pyminion==0.4.0``; never a dependency of the project), with ``log_stdout=False``,
 ``log_file=False`` and Python logging disabled. Only its games are timed.
 
-Our configurations, both with no log attached and no instrumentation:
+Our configurations, all with no log attached and no instrumentation:
 
-- ``atomic`` (the default of ``new_game``): every move all-or-nothing, so a move
-  that raises (a provider's illegal answer) leaves the game as it was. This costs
-  a checkpoint per move (per turn under ``play_turn``), which pyminion has no
-  equivalent of.
-- ``like-for-like``: ``game.atomic = False``, the configuration a simulation runs
-  in (bots that answer legally never need the rollback): what pyminion does, no
+- ``atomic`` (the default of ``new_game``, and what a simulation calls):
+  ``play_game``, which like every public call is all-or-nothing, so a game that
+  raises part way (a provider's illegal answer) is put back where the call found
+  it. One checkpoint for the call; pyminion has no rollback at all.
+- ``atomic_per_turn``: the same games as a loop of ``play_turn`` calls, each turn
+  its own all-or-nothing move (what an interactive client or ``rulings simulate``
+  with its invariant checks does): one checkpoint per turn. Shown so that the
+  price of per-turn rollback is in plain sight.
+- ``like-for-like``: ``game.atomic = False``: no rollback, what pyminion does, no
   more. The one-semantics tests (``tests/engine/test_one_semantics.py``) check that
   the switch changes no outcome.
 
-The engines alternate ``--rounds`` times in this one process (ours in both
-configurations, then pyminion; the next round starts with pyminion), so that load
+The engines alternate ``--rounds`` times in this one process (ours in every
+configuration, then pyminion; the next round starts with pyminion), so that load
 from other processes falls on all alike. Each ratio is the total time pyminion
 took over the total time ours took for the same number of games; its spread is
 the min-max of the per-round ratios. The ratio of CPU time per game is printed
@@ -53,17 +56,29 @@ KINGDOM = ["Cellar", "Festival", "Market", "Militia", "Mine", "Moat", "Remodel",
            "Village", "Workshop"]
 PYMINION_VENV = HERE / ".venv-pyminion"
 PYMINION_VERSION = "0.4.0"
+#: Turns after which a game is stopped (Big Money games end long before).
+MAX_TURNS = 400
 
 
-def ours(games: int, seed: int, *, atomic: bool = True) -> dict[str, float]:
-    """Play ``games`` Big Money games on our engine; return timing and averages."""
+def ours(games: int, seed: int, *, atomic: bool = True,
+         turn_by_turn: bool = False) -> dict[str, float]:
+    """Play ``games`` Big Money games on our engine; return timing and averages.
+
+    ``turn_by_turn`` plays each game as a loop of ``play_turn`` calls (one move, so
+    one checkpoint, per turn) instead of one ``play_game`` call.
+    """
     turns = 0
     start, cpu = time.perf_counter(), time.process_time()
     for i in range(games):
         bot = BigMoneyProvider(duchy_dancing=False)
         game = new_game(KINGDOM, 2, seed=seed * 100_003 + i, providers=[bot])
         game.atomic = atomic
-        result = game.play_game(max_turns=400)
+        if turn_by_turn:
+            while not game.over and game.turn_number <= MAX_TURNS:
+                game.play_turn()
+            result = game.result()
+        else:
+            result = game.play_game(max_turns=MAX_TURNS)
         turns += sum(result.turns)
     seconds, cpu = time.perf_counter() - start, time.process_time() - cpu
     return {"games": games, "seconds": seconds, "cpu_seconds": cpu,
@@ -114,9 +129,10 @@ def summarize(rounds: list[tuple[dict[str, float], dict[str, float]]]) -> dict[s
     return summary
 
 
-#: Our two configurations: (report key, label, ``Game.atomic``).
-CONFIGS = (("atomic", "ours, atomic moves (default)", True),
-           ("like_for_like", "ours, like-for-like (atomic off)", False))
+#: Our configurations: (report key, label, ``Game.atomic``, turn by turn).
+CONFIGS = (("atomic", "ours, default (play_game, all-or-nothing)", True, False),
+           ("atomic_per_turn", "ours, all-or-nothing turn by turn", True, True),
+           ("like_for_like", "ours, like-for-like (atomic off)", False, False))
 
 
 def main() -> int:
@@ -132,8 +148,9 @@ def main() -> int:
     report: dict[str, object] = {"kingdom": KINGDOM, "games_per_round": args.games,
                                  "rounds": args.rounds}
     if args.skip_pyminion:
-        for key, label, atomic in CONFIGS:
-            runs = [ours(args.games, args.seed + r, atomic=atomic) for r in range(args.rounds)]
+        for key, label, atomic, per_turn in CONFIGS:
+            runs = [ours(args.games, args.seed + r, atomic=atomic, turn_by_turn=per_turn)
+                    for r in range(args.rounds)]
             gps = sum(r["games"] for r in runs) / sum(r["seconds"] for r in runs)
             report[key] = {"ours_games_per_second": gps,
                            "average_turns": sum(r["average_turns"] for r in runs) / len(runs)}
@@ -143,17 +160,18 @@ def main() -> int:
             print(json.dumps(report))
         return 0
     pyminion_python()  # create the venv before any timing
-    mine: dict[str, list[dict[str, float]]] = {key: [] for key, _, _ in CONFIGS}
+    mine: dict[str, list[dict[str, float]]] = {key: [] for key, *_ in CONFIGS}
     others: list[dict[str, float]] = []
     for r in range(args.rounds):
         # Alternate who goes first, so no engine always meets a warm or cold CPU.
         if r % 2:
             others.append(theirs(args.games, args.seed + r))
-        for key, _, atomic in CONFIGS:
-            mine[key].append(ours(args.games, args.seed + r, atomic=atomic))
+        for key, _, atomic, per_turn in CONFIGS:
+            mine[key].append(ours(args.games, args.seed + r, atomic=atomic,
+                                  turn_by_turn=per_turn))
         if not r % 2:
             others.append(theirs(args.games, args.seed + r))
-    for key, _, _ in CONFIGS:
+    for key, *_ in CONFIGS:
         summary = summarize(list(zip(mine[key], others, strict=True)))
         summary["ours_average_turns"] = sum(o["average_turns"] for o in mine[key]) / args.rounds
         report[key] = summary
@@ -165,7 +183,7 @@ def main() -> int:
     assert isinstance(first, dict)
     print(f"pyminion (logging off): {first['pyminion_games_per_second']:8.1f} games/s "
           f"({report['pyminion_average_turns']:.1f} turns per game)")
-    for key, label, _ in CONFIGS:
+    for key, label, *_ in CONFIGS:
         s = report[key]
         assert isinstance(s, dict)
         print(f"{label}: {s['ours_games_per_second']:8.1f} games/s "

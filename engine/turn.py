@@ -894,8 +894,15 @@ class Game(GameBase):
         else:
             self.play_night(answer[5:])
 
+    @_atomic
     def play_game(self, max_turns: int = 500) -> GameResult:
-        """Play turns until the game ends or ``max_turns`` turns have started."""
+        """Play turns until the game ends or ``max_turns`` turns have started.
+
+        All-or-nothing as a whole, like every public call: one checkpoint for the
+        call, so a turn that raises (a provider's illegal answer, an engine error)
+        puts the game back where this call found it. To keep the turns that
+        succeeded, call :meth:`play_turn` in a loop: each turn is then its own move.
+        """
         while not self.over:
             if self.turn_number > max_turns:
                 res = self.result()

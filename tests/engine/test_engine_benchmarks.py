@@ -22,6 +22,12 @@ def test_the_like_for_like_configuration_plays_the_same_games() -> None:
         speed.ours(4, seed=2)["average_turns"]
 
 
+def test_turn_by_turn_plays_the_same_games() -> None:
+    """One checkpoint per turn or one per game: the same games, only the cost differs."""
+    assert speed.ours(4, seed=3, turn_by_turn=True)["average_turns"] == \
+        speed.ours(4, seed=3)["average_turns"]
+
+
 def test_the_ratio_is_of_total_times_and_the_spread_of_rounds() -> None:
     rounds = [
         ({"games": 100, "seconds": 1.0}, {"games": 100, "seconds": 2.0}),  # 2x

@@ -19,7 +19,7 @@ from engine.decisions import Answer, Decision
 from engine.game import Game
 from engine.providers import RandomProvider
 from engine.setup import new_game
-from engine.simulate import game_setups
+from engine.simulate import GameSetup, game_setups
 
 
 class GiveUp(Exception):
@@ -75,18 +75,22 @@ def test_many_turns_that_fail_midway_are_undone() -> None:
     assert _failed_turns(seed=11, games=120) > 500
 
 
+def _three_turns_in(table: GameSetup) -> Game:
+    """A fresh game of ``table`` after three turns of a random bot."""
+    game = new_game(table.kingdom, 2, seed=table.seed, events=table.events,
+                    shelters=table.shelters, colonies=table.colonies, traits=table.traits,
+                    providers=[RandomProvider(table.seed)])
+    for _ in range(3):
+        game.play_turn()
+    return game
+
+
 def test_a_game_that_fails_late_is_put_back_where_play_game_found_it() -> None:
     """``play_game`` is one move: a failure many turns in undoes the whole call,
     the RNG and every pile included, and the game then plays on as if never tried."""
     failed = 0
     for table in game_setups(6, seed=23, random_kingdoms=True, traits=True):
-        def fresh() -> Game:
-            return new_game(table.kingdom, 2, seed=table.seed, events=table.events,
-                            shelters=table.shelters, colonies=table.colonies,
-                            traits=table.traits, providers=[RandomProvider(table.seed)])
-        game = fresh()
-        for _ in range(3):
-            game.play_turn()
+        game = _three_turns_in(table)
         before = canonical_state(game)
         # Decision 40 or later: several turns of shuffles, buys and gains have happened.
         game.providers = [GivesUpAt(table.seed, 40 + table.seed % 20)]
@@ -97,9 +101,7 @@ def test_a_game_that_fails_late_is_put_back_where_play_game_found_it() -> None:
             after = canonical_state(game)
             assert after == before, (table, state_differences(before, after))
         # The undone call leaves a game that plays on exactly like an untouched one.
-        twin = fresh()
-        for _ in range(3):
-            twin.play_turn()
+        twin = _three_turns_in(table)
         game.providers = [RandomProvider(table.seed + 1)]
         twin.providers = [RandomProvider(table.seed + 1)]
         assert game.play_game(max_turns=60).to_dict() == twin.play_game(max_turns=60).to_dict()

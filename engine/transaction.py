@@ -2,8 +2,10 @@
 
 A move is validated before it starts, but a card's effect can still fail part
 way (a scripted answer that is not a legal option). With ``Game.atomic`` on,
-each public move checkpoints the state first and puts it back if the move
-raises, so the caller always sees the game as it was. The checkpoint copies
+each public call checkpoints the state first and puts it back if the call
+raises, so the caller always sees the game as it was. A call is one move however
+much it does: ``play_turn`` a turn, ``play_game`` a whole game (moves it makes
+inside run unchecked, ``Game._in_move``). The checkpoint copies
 lists of the *same* card objects, so card identity survives a rollback.
 The event log is not rolled back: listeners see what was attempted.
 """

@@ -38,7 +38,7 @@ QUESTION_CUES: dict[str, re.Pattern[str]] = {
     ),
     # a count or an amount
     "quantity": re.compile(
-        r"\bhow (many|much)\b|\bnumber of\b|\bamount\b|\bcount\b|=|\bhow big\b"
+        r"\bhow (many|much)\b|\bnumber of\b|\bamount\b|\bcount\b(?! as\b)|=|\bhow big\b"
     ),
     # whether something is allowed
     "permission": re.compile(

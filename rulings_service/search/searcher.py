@@ -33,6 +33,7 @@ only; hits and snippets show the ruling's own text.
 from __future__ import annotations
 
 import logging
+import re
 import threading
 from collections import defaultdict
 from collections.abc import Collection
@@ -91,6 +92,27 @@ BASIC_FACTOR = 0.3  # a basic card named next to other cards is usually the obje
 #: Cache") is less likely the answer than the card's general ruling; per card, up to 2.
 UNASKED_MENTION = 0.1
 EDITORIAL_FACTOR = 0.6  # editorial notes rarely answer a question
+#: A general ruling of another topic that speaks of an asked topic ("Receiving a Boon
+#: is not gaining a card", a States ruling) takes this share of the topic bonus.
+TOPIC_MENTION_SHARE = 0.5
+#: A ruling that opens by pointing back ("This does not count as gaining a card.")
+#: carries this share of the text score of the sentence it continues.
+ANAPHOR_SHARE = 0.6
+_ANAPHOR = re.compile(r"(This|That|These|Those|They|It)\b")
+#: "What is a Duration card?" asks for the sentence that introduces the topic.
+DEFINITION_BONUS = 0.2
+_DEFINES = re.compile(
+    r"^(each |an? |the )?(?P<subject>\w+)( cards?)? (is|are)\b"
+    r"|(?P<subject2>\w+)(, which|; this) (is|are)\b",
+    re.I,
+)
+_ASKS_DEFINITION = re.compile(
+    r"\bwhat (is|are|even is|exactly is)\b|\bwhat makes\b|\bhow (do|does)\b.{0,40}\bwork\b"
+    r"|\bwhat does\b.{0,40}\bmean\b|\bexplain\b|\bwhat'?s an?\b"
+)
+#: A rulebook's list of a set's components ("60 Boon cards, 24 Hex cards ...") holds
+#: every topic word of the set and rarely answers a question about one.
+COMPONENT_FACTOR = 0.8
 
 #: The words, besides sets, types and topics, of a sentence that only says which
 #: kinds of cards a set has ("Plunder has Duration cards.").
@@ -242,6 +264,17 @@ class Searcher:
                 words = tuple(analyse(str(r["topic"]).replace("-", " ")))
                 if words:
                     self._topics[words].add(d)
+        # General rulings of another topic that speak of a topic ("receiving Boons and
+        # Hexes ... is not gaining a card", a States ruling).
+        self._topic_mentions: dict[tuple[str, ...], set[int]] = defaultdict(set)
+        for d, r in self._rulings.items():
+            if not r.get("topic") or r.get("kind") != "general":
+                continue  # setup rulings name every topic a game may use
+            said = analyse(r.get("text") or "")
+            for words in self._topics:
+                if words and d not in self._topics[words] and any(
+                        tuple(said[i:i + len(words)]) == words for i in range(len(said))):
+                    self._topic_mentions[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
         self._category_words = frozenset(
             {w for c in corpus.cards for w in analyse((c.get("set") or "").replace("-", " "))}
@@ -267,6 +300,8 @@ class Searcher:
             for slug, model in (siblings.cards.items() if siblings else ())
         }
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
+        self._anaphors, self._antecedents = self._continuations()
+        self._defining = self._definitions()
         self._holding: dict[int, tuple[int, ...]] = {}
         self._owner_masks: dict[str, np.ndarray] = {}
         self._mention_masks: dict[str, np.ndarray] = {}
@@ -282,6 +317,52 @@ class Searcher:
         mentions = {c["slug"]: self.names.capitalised_names(c.get("text") or "")
                     for c in corpus.cards if c.get("slug")}
         return CardDescriber(corpus.cards, texts, mentions)
+
+    def _definitions(self) -> dict[tuple[str, ...], set[int]]:
+        """Per topic, the sentence each rulebook introduces it with: its first ruling
+        of the form "Duration cards are ...", "Each Hex is ...", "... Traits, which are ..."."""
+        found: dict[tuple[str, ...], set[int]] = defaultdict(set)
+        seen: set[tuple[tuple[str, ...], Any]] = set()
+        for d, r in sorted(self._rulings.items(), key=lambda item: item[1].get("order") or 0):
+            if r.get("kind") != "general" or not r.get("topic"):
+                continue
+            words = tuple(analyse(str(r["topic"]).replace("-", " ")))
+            source = (r.get("sources") or [{}])[0].get("document")
+            if (words, source) in seen or not words:
+                continue
+            subjects = [
+                m.group("subject") or m.group("subject2")
+                for m in _DEFINES.finditer(r.get("text") or "")
+            ]
+            if not any(words[-1] in analyse(subject) for subject in subjects):
+                continue
+            seen.add((words, source))
+            found[words].add(d)
+        return found
+
+    def _continuations(self) -> tuple[np.ndarray, np.ndarray]:
+        """Rulings that open by pointing back ("This does not count as gaining a card.")
+        and the ruling they continue (the one before it, of the same card and source).
+
+        Segmentation cut the sentence from the one that says what "this" is; a
+        question about exchanging asks about it in the earlier sentence's words.
+        """
+        by_place: dict[tuple[Any, ...], int] = {}
+        for d, r in self._rulings.items():
+            source = (r.get("sources") or [{}])[0].get("document")
+            by_place[(r.get("card"), source, r.get("order"))] = d
+        pairs = []
+        for d, r in self._rulings.items():
+            if not _ANAPHOR.match(r.get("text") or ""):
+                continue
+            source = (r.get("sources") or [{}])[0].get("document")
+            order = r.get("order")
+            before = by_place.get((r.get("card"), source, order - 1)) if order else None
+            if before is not None:
+                pairs.append((d, before))
+        pairs.sort()
+        return (np.array([a for a, _ in pairs], dtype=np.intp),
+                np.array([b for _, b in pairs], dtype=np.intp))
 
     def _content_free(self, ruling: dict[str, Any]) -> bool:
         """Whether a general ruling says only which sets have which kinds of cards
@@ -307,6 +388,8 @@ class Searcher:
         self._setup_mask = mask(d for d, r in self._rulings.items() if r.get("kind") == "setup")
         self._editorial_mask = mask(
             d for d, r in self._rulings.items() if r.get("kind") == "editorial")
+        self._component_mask = mask(
+            d for d, r in self._rulings.items() if r.get("topic") == "components")
         self._content_free_mask = mask(
             d for d, r in self._rulings.items() if self._content_free(r))
         # Unasked mentions: cards a ruling names besides its owners.  With no
@@ -595,6 +678,10 @@ class Searcher:
             bonus = self.scorer.proximity_bonus(plan.sequence)
             if bonus is not None:
                 text += bonus * matched
+        if len(self._anaphors) and matched.any():
+            carried = text[self._antecedents] * matched[self._antecedents]
+            text[self._anaphors] += ANAPHOR_SHARE * carried
+            matched[self._anaphors] |= matched[self._antecedents]
         if plan.terms and self.weights.asks:
             # Document expansion: how players ask for a ruling, weighed against what it says.
             # (``asked`` is 0.0 for documents without questions; outside ``allowed`` its
@@ -630,6 +717,12 @@ class Searcher:
         for topic in plan.topics:
             for d in self._topics[tuple(topic.split())] & allowed:
                 ranking.add(d, topic_bonus)
+            for d in self._topic_mentions[tuple(topic.split())] & allowed:
+                ranking.add(d, topic_bonus * TOPIC_MENTION_SHARE)
+        if not plan.names and _ASKS_DEFINITION.search(plan.free_text.lower()):
+            for topic in plan.topics:
+                for d in self._defining[tuple(topic.split())] & allowed:
+                    ranking.add(d, DEFINITION_BONUS)
         for d in self._self_pair_docs(plan, allowed):
             ranking.add(d, SELF_PAIR_BONUS)
         if plan.names or plan.terms:
@@ -638,6 +731,7 @@ class Searcher:
         if rerank:
             self._add_cues(ranking, plan)
         scores[present & self._editorial_mask] *= EDITORIAL_FACTOR
+        scores[present & self._component_mask] *= COMPONENT_FACTOR
         self._below_named_cards(ranking, plan)
         return ranking
 

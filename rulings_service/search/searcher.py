@@ -35,7 +35,7 @@ from __future__ import annotations
 import logging
 import re
 import threading
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Collection
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -98,7 +98,7 @@ TOPIC_MENTION_SHARE = 0.5
 #: A ruling that opens by pointing back ("This does not count as gaining a card.")
 #: carries this share of the text score of the sentence it continues.
 ANAPHOR_SHARE = 0.6
-_ANAPHOR = re.compile(r"(This|That|These|Those|They|It)\b")
+_ANAPHOR = re.compile(r"(This|That|These|Those|They|It|Then)\b")
 #: "What is a Duration card?" asks for the sentence that introduces the topic.
 DEFINITION_BONUS = 0.2
 _DEFINES = re.compile(
@@ -266,15 +266,20 @@ class Searcher:
                     self._topics[words].add(d)
         # General rulings of another topic that speak of a topic ("receiving Boons and
         # Hexes ... is not gaining a card", a States ruling).
+        # Setup rulings name every topic a game may use, so they count only where they
+        # speak of two topics a question asks about together ("Events and Traits can
+        # be shuffled into the randomizer deck").
         self._topic_mentions: dict[tuple[str, ...], set[int]] = defaultdict(set)
+        self._setup_mentions: dict[tuple[str, ...], set[int]] = defaultdict(set)
         for d, r in self._rulings.items():
-            if not r.get("topic") or r.get("kind") != "general":
-                continue  # setup rulings name every topic a game may use
+            if not r.get("topic") or r.get("kind") not in ("general", "setup"):
+                continue
             said = analyse(r.get("text") or "")
+            into = self._topic_mentions if r.get("kind") == "general" else self._setup_mentions
             for words in self._topics:
                 if words and d not in self._topics[words] and any(
                         tuple(said[i:i + len(words)]) == words for i in range(len(said))):
-                    self._topic_mentions[words].add(d)
+                    into[words].add(d)
         self.scorer = TextScorer(self._searcher.reader(), ix.schema)
         self._category_words = frozenset(
             {w for c in corpus.cards for w in analyse((c.get("set") or "").replace("-", " "))}
@@ -719,6 +724,12 @@ class Searcher:
                 ranking.add(d, topic_bonus)
             for d in self._topic_mentions[tuple(topic.split())] & allowed:
                 ranking.add(d, topic_bonus * TOPIC_MENTION_SHARE)
+        if len(plan.topics) > 1:
+            speaking = Counter(d for topic in plan.topics
+                               for d in self._setup_mentions[tuple(topic.split())] & allowed)
+            for d, count in speaking.items():
+                if count > 1:
+                    ranking.add(d, count * topic_bonus * TOPIC_MENTION_SHARE)
         if not plan.names and _ASKS_DEFINITION.search(plan.free_text.lower()):
             for topic in plan.topics:
                 for d in self._defining[tuple(topic.split())] & allowed:

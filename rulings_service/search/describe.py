@@ -106,6 +106,8 @@ _CLAUSE = frozenset({
     "me", "my", "he", "she", "they", "it", "its"})
 #: What a described card is called: "the card", "the one", a type or a role word.
 _HEAD_WORDS = frozenset({"card", "one"})
+#: Plural heads: "the plunder cards that ..." asks about a kind of card, not one card.
+_PLURAL_HEADS = frozenset({"cards", "ones"})
 #: Words after a head that say what the card does ("the attack that", "a card where").
 _RELATIVE = frozenset({"that", "which", "where", "whose", "who"})
 _MARKERS = _RELATIVE | {"with", "you", "i"}
@@ -262,7 +264,10 @@ class CardDescriber:
         heads: list[int] = []  # pieces naming the card (a type, a role, "card")
         cost_chars = self._cost(lowered, cues)
         in_head = True
+        plurals: list[int] = []  # "plunder durations", "night cards": a kind, not a card
         for i, (piece, word) in enumerate(zip(pieces, words, strict=True)):
+            if word in _PLURAL_HEADS or word.endswith("s") and word[:-1] in self._type_of:
+                plurals.append(i)
             if not word:
                 in_head = in_head and piece.group() in "$+-"
                 continue
@@ -290,7 +295,8 @@ class CardDescriber:
         cues.draws = int(drawn.group(1) or drawn.group(2)) if drawn else None
         markers = [i for i, word in enumerate(words) if word in _MARKERS]
         strong = [min(a, h) for a in anchors for h in (*heads, *markers)
-                  if (h in heads or h > a) and _near(pieces, a, h)]
+                  if (h in heads or h > a) and _near(pieces, a, h)
+                  and not any(min(a, h) <= p <= max(a, h) + 1 for p in plurals)]
         weak = [h for h in heads for m in markers if m - h == 1 and words[m] in _RELATIVE]
         if strong or weak:
             cues.strength = 2 if strong else 1

@@ -13,6 +13,7 @@ import re
 from functools import lru_cache
 
 from whoosh.analysis import LowercaseFilter, RegexTokenizer, StemFilter, StopFilter
+from whoosh.lang.porter import stem as porter_stem
 
 from rulings_service.cardnames.keys import (  # noqa: F401 - the search's name keys
     ascii_fold,
@@ -51,13 +52,28 @@ def _analysed_filler() -> frozenset[str]:
 _TOKEN_RE = r"[^\W_]+"
 
 
+def stem(word: str) -> str:
+    """Porter's stem of a lower-cased word, with the step whoosh's stemmer misses.
+
+    Porter's step 1b undoubles a final consonant left by removing "-ed" or
+    "-ing" ("sitting" -> "sit", "stopped" -> "stop"); whoosh's stemmer keeps
+    it ("sitt", "stopp"), so "sitting" never met "sit" in a ruling.  Stems
+    shorter than three letters keep the double ("added" stays "add").
+    """
+    stemmed = porter_stem(word)
+    if (word.endswith(("ed", "ing")) and len(stemmed) >= 4 and stemmed[-1] == stemmed[-2]
+            and stemmed[-1] not in "aeiouylsz"):
+        return stemmed[:-1]
+    return stemmed
+
+
 def make_analyzer():
     """The analyzer of ruling text and of question words (stemmed, stop words removed)."""
     return (
         RegexTokenizer(_TOKEN_RE)
         | LowercaseFilter()
         | StopFilter(stoplist=STOP_WORDS, minsize=1)
-        | StemFilter()
+        | StemFilter(stemfn=stem)
     )
 
 

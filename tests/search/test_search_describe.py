@@ -123,6 +123,9 @@ def test_a_described_card_is_inferred_first(searcher: Searcher, question: str,
     "are there treasure durations in plunder",
     "setting up plunder with a treasure duration in the kingdom",
     "moat blocks an attack card that makes me discard?",
+    # A plural names a kind of card: the question is about the kind's rules.
+    "got one of those plunder durations that waits for the next time something happens",
+    "the nocturne night cards that give you hexes, how do they work",
 ])
 def test_ordinary_questions_are_not_read_as_another_card(searcher: Searcher,
                                                          question: str) -> None:

@@ -45,3 +45,9 @@ def test_proximity_rewards_consecutive_words_only_when_close() -> None:
 def test_allowed_restricts_scoring() -> None:
     s = scorer()
     assert set(s.score({analyse("play")[0]: 1.0}, allowed={0})) == {0}
+
+
+def test_a_doubled_consonant_is_undone_with_the_suffix() -> None:
+    """Porter's step 1b: "sitting" and "stopped" meet "sit" and "stop" in a ruling."""
+    assert analyse("sitting stopped getting") == analyse("sit stop get")
+    assert analyse("added falling hissing") == analyse("add fall hiss")  # short or l/s/z: kept

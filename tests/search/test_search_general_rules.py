@@ -1,0 +1,95 @@
+"""General-rules questions: sentences that point back, topics spoken of by another
+topic's rulings, and "what is a ..." questions (issue 15's rules style)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import rulings_service.search.searcher as searcher_module
+from rulings_service.search import Searcher, build_index
+from tests.search.conftest import ruling_id, tiny_corpus
+
+#: (topic, kind, text), in rulebook order.
+GENERAL = [
+    ("exchange", "general", "Nocturne has cards that tell you to exchange a card for another."),
+    ("exchange", "general", "The card is returned to its pile and the other card is taken."),
+    ("exchange", "general", "This does not count as gaining a card."),
+    ("boons", "general", "Boons are a face-down deck of landscape cards."),
+    ("boons", "general", "Each Boon is received by turning over the top Boon."),
+    ("states", "general", "Receiving Boons is not gaining a card."),
+    ("states", "general", "States are cards that a player takes."),
+    ("events", "general", "Events are not Kingdom cards; they sit on the table."),
+    ("traits", "general", "Traits go on a random Action or Treasure pile."),
+    ("preparation", "setup", "Events and Traits can be shuffled into the randomizer deck."),
+    ("preparation", "setup", "If any cards use Boons, shuffle the Boons deck."),
+]
+
+
+
+@pytest.fixture(scope="module")
+def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
+    corpus = tiny_corpus(["Bard"], [("Bard", "Receive a Boon after playing Bard.")])
+    for order, (topic, kind, text) in enumerate(GENERAL):
+        card = f"General rules: {topic.title()}"
+        corpus.rulings.append({
+            "id": ruling_id(topic, text), "card": card, "card_slug": None, "topic": topic,
+            "set": "nocturne", "text": text,
+            "sources": [{"document": "rulebook", "start": 100 + order, "end": 101 + order}],
+            "mentions": [], "kind": kind, "order": 100 + order, "cards": []})
+    path: Path = tmp_path_factory.mktemp("general-rules") / "index"
+    build_index(corpus, path, expansions={})
+    return Searcher.open(path, corpus, aliases={})
+
+
+def _doc(searcher: Searcher, text: str) -> int:
+    return next(d for d, r in searcher._rulings.items() if r["text"] == text)
+
+
+def test_a_sentence_that_points_back_continues_the_one_before(searcher: Searcher) -> None:
+    pairs = dict(zip(searcher._anaphors.tolist(), searcher._antecedents.tolist(), strict=True))
+    this = _doc(searcher, "This does not count as gaining a card.")
+    assert pairs == {this: _doc(searcher, "The card is returned to its pile and the other "
+                                          "card is taken.")}
+
+
+def test_it_is_found_by_the_words_of_the_sentence_it_continues(
+        searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "the card is returned to its pile: does that count as gaining"
+    answer = "This does not count as gaining a card."
+    assert searcher.search(question).results[0].text == answer
+    # Not vacuous: without the carried score the sentence it continues comes first.
+    monkeypatch.setattr(searcher_module, "ANAPHOR_SHARE", 0.0)
+    assert searcher.search(question).results[0].text != answer
+
+
+def test_another_topics_general_ruling_that_speaks_of_a_topic(searcher: Searcher) -> None:
+    mentions = {words: {searcher._rulings[d]["text"] for d in docs}
+                for words, docs in searcher._topic_mentions.items() if docs}
+    assert "Receiving Boons is not gaining a card." in mentions[("boon",)]
+    # Setup rulings name every topic a game may use: not among general mentions.
+    assert all(searcher._rulings[d]["kind"] == "general"
+               for docs in searcher._topic_mentions.values() for d in docs)
+
+
+def test_a_setup_ruling_of_two_asked_topics_shares_their_bonus(
+        searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "events and traits with the other randomizers, shuffle them in?"
+    answer = "Events and Traits can be shuffled into the randomizer deck."
+    assert searcher.search(question).results[0].text == answer
+    monkeypatch.setattr(searcher_module, "TOPIC_MENTION_SHARE", 0.0)
+    assert searcher.search(question).results[0].text != answer
+
+
+def test_what_is_a_topic_gets_the_sentence_that_introduces_it(
+        searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    defining = {words: {searcher._rulings[d]["text"] for d in docs}
+                for words, docs in searcher._defining.items()}
+    assert defining[("boon",)] == {"Boons are a face-down deck of landscape cards."}
+    assert defining[("state",)] == {"States are cards that a player takes."}
+    question = "what are boons"
+    answer = "Boons are a face-down deck of landscape cards."
+    assert searcher.search(question).results[0].text == answer
+    monkeypatch.setattr(searcher_module, "DEFINITION_BONUS", 0.0)
+    assert searcher.search(question).results[0].text != answer

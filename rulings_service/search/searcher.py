@@ -114,6 +114,16 @@ _ASKS_DEFINITION = re.compile(
 #: every topic word of the set and rarely answers a question about one.
 COMPONENT_FACTOR = 0.8
 
+def _topic_words(ruling: dict[str, Any]) -> tuple[str, ...]:
+    """The analysed words of a general ruling's topic ("vp-tokens" -> ("vp", "token"))."""
+    return tuple(analyse(str(ruling.get("topic") or "").replace("-", " ")))
+
+
+def _document(ruling: dict[str, Any]) -> Any:
+    """The source document a ruling was first read from (rulebook order is per document)."""
+    return (ruling.get("sources") or [{}])[0].get("document")
+
+
 #: The words, besides sets, types and topics, of a sentence that only says which
 #: kinds of cards a set has ("Plunder has Duration cards.").
 CATEGORY_FRAME = "card cards has have there are is some many in new also include with"
@@ -260,15 +270,14 @@ class Searcher:
         # General-rules topics ("General rules: Boons") by the analysed words of the topic.
         self._topics: dict[tuple[str, ...], set[int]] = defaultdict(set)
         for d, r in self._rulings.items():
-            if r.get("topic"):
-                words = tuple(analyse(str(r["topic"]).replace("-", " ")))
-                if words:
-                    self._topics[words].add(d)
+            words = _topic_words(r)
+            if words:
+                self._topics[words].add(d)
         # General rulings of another topic that speak of a topic ("receiving Boons and
-        # Hexes ... is not gaining a card", a States ruling).
-        # Setup rulings name every topic a game may use, so they count only where they
-        # speak of two topics a question asks about together ("Events and Traits can
-        # be shuffled into the randomizer deck").
+        # Hexes ... is not gaining a card", a States ruling).  Setup rulings name every
+        # topic a game may use, so they count only where they speak of two topics a
+        # question asks about together ("Events and Traits can be shuffled into the
+        # randomizer deck").
         self._topic_mentions: dict[tuple[str, ...], set[int]] = defaultdict(set)
         self._setup_mentions: dict[tuple[str, ...], set[int]] = defaultdict(set)
         for d, r in self._rulings.items():
@@ -331,8 +340,8 @@ class Searcher:
         for d, r in sorted(self._rulings.items(), key=lambda item: item[1].get("order") or 0):
             if r.get("kind") != "general" or not r.get("topic"):
                 continue
-            words = tuple(analyse(str(r["topic"]).replace("-", " ")))
-            source = (r.get("sources") or [{}])[0].get("document")
+            words = _topic_words(r)
+            source = _document(r)
             if (words, source) in seen or not words:
                 continue
             subjects = [
@@ -354,15 +363,13 @@ class Searcher:
         """
         by_place: dict[tuple[Any, ...], int] = {}
         for d, r in self._rulings.items():
-            source = (r.get("sources") or [{}])[0].get("document")
-            by_place[(r.get("card"), source, r.get("order"))] = d
+            by_place[(r.get("card"), _document(r), r.get("order"))] = d
         pairs = []
         for d, r in self._rulings.items():
             if not _ANAPHOR.match(r.get("text") or ""):
                 continue
-            source = (r.get("sources") or [{}])[0].get("document")
             order = r.get("order")
-            before = by_place.get((r.get("card"), source, order - 1)) if order else None
+            before = by_place.get((r.get("card"), _document(r), order - 1)) if order else None
             if before is not None:
                 pairs.append((d, before))
         pairs.sort()
@@ -719,20 +726,20 @@ class Searcher:
             scores[present & self._setup_mask] += SETUP_BONUS
         # A topic beside a named card ("Monastery at Night") is context, not the subject.
         topic_bonus = TOPIC_BONUS * (TOPIC_BESIDE_CARD if plan.names else 1.0)
-        for topic in plan.topics:
-            for d in self._topics[tuple(topic.split())] & allowed:
+        topics = [tuple(topic.split()) for topic in plan.topics]
+        for words in topics:
+            for d in self._topics[words] & allowed:
                 ranking.add(d, topic_bonus)
-            for d in self._topic_mentions[tuple(topic.split())] & allowed:
+            for d in self._topic_mentions[words] & allowed:
                 ranking.add(d, topic_bonus * TOPIC_MENTION_SHARE)
-        if len(plan.topics) > 1:
-            speaking = Counter(d for topic in plan.topics
-                               for d in self._setup_mentions[tuple(topic.split())] & allowed)
+        if len(topics) > 1:
+            speaking = Counter(d for words in topics for d in self._setup_mentions[words] & allowed)
             for d, count in speaking.items():
                 if count > 1:
                     ranking.add(d, count * topic_bonus * TOPIC_MENTION_SHARE)
         if not plan.names and _ASKS_DEFINITION.search(plan.free_text.lower()):
-            for topic in plan.topics:
-                for d in self._defining[tuple(topic.split())] & allowed:
+            for words in topics:
+                for d in self._defining[words] & allowed:
                     ranking.add(d, DEFINITION_BONUS)
         for d in self._self_pair_docs(plan, allowed):
             ranking.add(d, SELF_PAIR_BONUS)

@@ -27,7 +27,6 @@ GENERAL = [
 ]
 
 
-
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     corpus = tiny_corpus(["Bard"], [("Bard", "Receive a Boon after playing Bard.")])
@@ -47,6 +46,14 @@ def _doc(searcher: Searcher, text: str) -> int:
     return next(d for d, r in searcher._rulings.items() if r["text"] == text)
 
 
+def _first_only_with(searcher: Searcher, monkeypatch: pytest.MonkeyPatch, question: str,
+                     answer: str, constant: str) -> None:
+    """``answer`` ranks first, and not vacuously: with ``constant`` at 0 it does not."""
+    assert searcher.search(question).results[0].text == answer
+    monkeypatch.setattr(searcher_module, constant, 0.0)
+    assert searcher.search(question).results[0].text != answer
+
+
 def test_a_sentence_that_points_back_continues_the_one_before(searcher: Searcher) -> None:
     pairs = dict(zip(searcher._anaphors.tolist(), searcher._antecedents.tolist(), strict=True))
     this = _doc(searcher, "This does not count as gaining a card.")
@@ -56,12 +63,10 @@ def test_a_sentence_that_points_back_continues_the_one_before(searcher: Searcher
 
 def test_it_is_found_by_the_words_of_the_sentence_it_continues(
         searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "the card is returned to its pile: does that count as gaining"
-    answer = "This does not count as gaining a card."
-    assert searcher.search(question).results[0].text == answer
-    # Not vacuous: without the carried score the sentence it continues comes first.
-    monkeypatch.setattr(searcher_module, "ANAPHOR_SHARE", 0.0)
-    assert searcher.search(question).results[0].text != answer
+    # Without the carried score the sentence it continues comes first.
+    _first_only_with(searcher, monkeypatch,
+                     "the card is returned to its pile: does that count as gaining",
+                     "This does not count as gaining a card.", "ANAPHOR_SHARE")
 
 
 def test_another_topics_general_ruling_that_speaks_of_a_topic(searcher: Searcher) -> None:
@@ -75,11 +80,10 @@ def test_another_topics_general_ruling_that_speaks_of_a_topic(searcher: Searcher
 
 def test_a_setup_ruling_of_two_asked_topics_shares_their_bonus(
         searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
-    question = "events and traits with the other randomizers, shuffle them in?"
-    answer = "Events and Traits can be shuffled into the randomizer deck."
-    assert searcher.search(question).results[0].text == answer
-    monkeypatch.setattr(searcher_module, "TOPIC_MENTION_SHARE", 0.0)
-    assert searcher.search(question).results[0].text != answer
+    _first_only_with(searcher, monkeypatch,
+                     "events and traits with the other randomizers, shuffle them in?",
+                     "Events and Traits can be shuffled into the randomizer deck.",
+                     "TOPIC_MENTION_SHARE")
 
 
 def test_what_is_a_topic_gets_the_sentence_that_introduces_it(
@@ -88,8 +92,5 @@ def test_what_is_a_topic_gets_the_sentence_that_introduces_it(
                 for words, docs in searcher._defining.items()}
     assert defining[("boon",)] == {"Boons are a face-down deck of landscape cards."}
     assert defining[("state",)] == {"States are cards that a player takes."}
-    question = "what are boons"
-    answer = "Boons are a face-down deck of landscape cards."
-    assert searcher.search(question).results[0].text == answer
-    monkeypatch.setattr(searcher_module, "DEFINITION_BONUS", 0.0)
-    assert searcher.search(question).results[0].text != answer
+    _first_only_with(searcher, monkeypatch, "what are boons",
+                     "Boons are a face-down deck of landscape cards.", "DEFINITION_BONUS")

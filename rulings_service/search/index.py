@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 10
+SCHEMA_VERSION = 11
 
 
 def make_schema() -> Schema:
@@ -87,6 +87,15 @@ def ruling_fields(
         # One question per line; the analyzer splits on the newline like on a space.
         "asks": "\n".join(asks),
     }
+
+
+#: The sibling group of the general rules (a card's slug never holds a space).
+GENERAL_RULES = "general rules"
+
+
+def is_general(ruling: dict[str, Any]) -> bool:
+    """Whether a ruling is one of the general rules: a topic's, no card's."""
+    return bool(ruling.get("topic")) and not ruling.get("card_slug")
 
 
 def ruling_owners(ruling: dict[str, Any]) -> list[str]:
@@ -185,17 +194,24 @@ def fit_siblings(corpus: Any, questions: Mapping[str, Collection[str]]) -> Sibli
     """The per-card sibling classifiers, trained on each ruling's questions and text."""
     owned, name_terms = sibling_groups(corpus)
     texts = {r["id"]: (*questions.get(r["id"], ()), r.get("text") or "") for r in corpus.rulings}
-    return SiblingModels.fit(owned, texts, name_terms)
+    return SiblingModels.fit(owned, texts, name_terms, converged={GENERAL_RULES})
 
 
 def sibling_groups(corpus: Any) -> tuple[dict[str, list[str]], dict[str, frozenset[str]]]:
-    """Each card's ruling ids, in corpus order, and the analysed terms of its name."""
+    """Each card's ruling ids, in corpus order, and the analysed terms of its name.
+
+    The general rules (every topic's rulings, no card's) are one more group,
+    :data:`GENERAL_RULES`: a question without a card asks between them.
+    """
     owned: dict[str, list[str]] = {}
     names = {c["slug"]: c["name"] for c in corpus.cards}
     for ruling in corpus.rulings:
         for slug in ruling_owners(ruling):
             owned.setdefault(slug, []).append(ruling["id"])
             names.setdefault(slug, ruling.get("card") or "")
+        if is_general(ruling):
+            owned.setdefault(GENERAL_RULES, []).append(ruling["id"])
+            names.setdefault(GENERAL_RULES, "")
     return owned, {slug: frozenset(analyse(name)) for slug, name in names.items()}
 
 

@@ -52,14 +52,29 @@ def _analysed_filler() -> frozenset[str]:
 _TOKEN_RE = r"[^\W_]+"
 
 
+#: Irregular verb forms analysed as their base form, in rulings and questions
+#: alike ("are never bought" meets "can I buy").  Not "left" (the player to
+#: your left) or "lost" (Lost City, Lost in the Woods): those stay themselves.
+IRREGULAR_FORMS = {
+    "drawn": "draw", "drew": "draw", "chose": "choose", "chosen": "choose", "took": "take",
+    "taken": "take", "gave": "give", "given": "give", "went": "go",
+    "paid": "pay", "won": "win", "began": "begin", "begun": "begin", "made": "make",
+    "thrown": "throw", "threw": "throw", "kept": "keep", "came": "come",
+    "done": "do", "bought": "buy", "sold": "sell", "hid": "hide", "hidden": "hide",
+}
+
+
 def stem(word: str) -> str:
     """Porter's stem of a lower-cased word, with the step whoosh's stemmer misses.
+
+    An irregular form is first taken to its base (:data:`IRREGULAR_FORMS`).
 
     Porter's step 1b undoubles a final consonant left by removing "-ed" or
     "-ing" ("sitting" -> "sit", "stopped" -> "stop"); whoosh's stemmer keeps
     it ("sitt", "stopp"), so "sitting" never met "sit" in a ruling.  Stems
     shorter than three letters keep the double ("added" stays "add").
     """
+    word = IRREGULAR_FORMS.get(word, word)
     stemmed = porter_stem(word)
     if (word.endswith(("ed", "ing")) and len(stemmed) >= 4 and stemmed[-1] == stemmed[-2]
             and stemmed[-1] not in "aeiouylsz"):

@@ -42,6 +42,14 @@ def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     return Searcher.open(path, corpus, aliases={})
 
 
+@pytest.fixture(autouse=True)
+def _one_share_at_a_time(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each test here shows one share at work; the general rules' classifier, which
+    learns these few sentences' own words, would rank them alone
+    (``test_search_siblings`` tests it)."""
+    monkeypatch.setattr(searcher_module, "GENERAL_SIBLINGS", 0.0)
+
+
 def _doc(searcher: Searcher, text: str) -> int:
     return next(d for d, r in searcher._rulings.items() if r["text"] == text)
 

@@ -14,9 +14,10 @@ valid across rebuilds and segmentation changes).  Question files: ``dev.yaml``
 (tuned on), ``heldout.yaml``, ``fresh.yaml``, ``blind.yaml``, ``final.yaml`` and
 ``last.yaml``, ``diagnostic.yaml`` (read for failure classes), ``unseen.yaml``, the
 blind sets, and issue 15's ``descriptive``, ``chat`` and ``rules`` sets, the
-sealed sets of its three styles (``sealed_rules2`` and ``sealed_rules3`` by later
+sealed sets of its three styles (``sealed_rules2`` to ``sealed_rules5`` by later
 writers) and the fitting sets ``fit_descriptive``, ``fit_descriptive2``,
-``fit_rules``, ``fit_rules2`` and ``sealed_rules`` (read once scored).  Rows
+``fit_rules``, ``fit_rules2``, ``fit_rules3`` and ``sealed_rules`` (read once
+scored).  Rows
 ``style:<style>`` pool every set but the fitting ones (``FITTING``) by the
 file's ``style:`` (default ``named``) (see
 ``benchmarks/questions/README.md`` for what each has been used for).
@@ -62,8 +63,8 @@ SPLITS = ("dev", "heldout", "fresh", "blind", "final", "last", "diagnostic", "un
           "blind10", "blind11", "blind12", "blind13", "blind14", "blind15", "blind16",
           "blind17", "blind18", "blind19", "blind20",
           "descriptive", "chat", "rules", "sealed_descriptive", "sealed_chat", "sealed_rules",
-          "sealed_rules2", "sealed_rules3", "fit_descriptive", "fit_descriptive2", "fit_rules",
-          "fit_rules2", "fit_rules3")
+          "sealed_rules2", "sealed_rules3", "sealed_rules4", "sealed_rules5", "fit_descriptive",
+          "fit_descriptive2", "fit_rules", "fit_rules2", "fit_rules3")
 #: Sets the search may be tuned on: left out of the per-style figures.
 FITTING = frozenset({"dev", "fit_descriptive", "fit_descriptive2", "fit_rules", "fit_rules2",
                      "fit_rules3", "sealed_rules"})

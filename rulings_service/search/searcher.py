@@ -13,7 +13,8 @@ smaller one, and a ruling of one named card that mentions another named card
 question writes weakly (a common word in lower case) earns its bonus in part,
 and a named card other than the question's subject (the first one named)
 earns a share.  Then the question's card's own classifier (``siblings``)
-weighs its rulings by how likely each is the one asked about; last, a small
+weighs its rulings by how likely each is the one asked about (for a rules
+question, the general rules' classifier weighs all of them); last, a small
 reranker (``reranker``) reorders the best rulings by whether each gives the
 kind of answer the question asks for.
 Scores live in NumPy arrays over every index document (:class:`Ranking`), and

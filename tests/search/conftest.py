@@ -167,6 +167,17 @@ def tiny_corpus(card_names: list[str], rulings: list[tuple[str, str]],
     return FakeCorpus(hashlib.sha256(repr(entries).encode()).hexdigest(), cards, entries)
 
 
+def general_ruling(topic: str, text: str, order: int, *, kind: str = "general",
+                   set_name: str = "nocturne", document: str = "rulebook") -> dict[str, Any]:
+    """A general-rules ruling of ``topic`` ("General rules: Boons"), no card's, at
+    ``order`` of ``document``; for tests that add a few to :func:`tiny_corpus`."""
+    return {
+        "id": ruling_id(topic, text), "card": f"General rules: {topic.title()}",
+        "card_slug": None, "topic": topic, "set": set_name, "text": text,
+        "sources": [{"document": document, "start": order, "end": order + 1}],
+        "mentions": [], "kind": kind, "order": order, "cards": []}
+
+
 @pytest.fixture(scope="session")
 def corpus() -> FakeCorpus:
     return make_corpus()

@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 
 from rulings_service.search import Searcher, build_index
-from tests.search.conftest import ruling_id, tiny_corpus
+from tests.search.conftest import general_ruling, tiny_corpus
 
 CONTENT_FREE = "Plunder has Duration cards."
 GENERAL = [CONTENT_FREE, "Duration cards stay in play until the Clean-up of the last turn "
@@ -26,11 +26,8 @@ def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     for card in corpus.cards:
         card.update(set="plunder", sets=["plunder"], types=["Treasure", "Duration"])
     for i, text in enumerate(GENERAL):
-        corpus.rulings.append({
-            "id": ruling_id("durations", text), "card": "General rules: Durations",
-            "card_slug": None, "topic": "durations", "set": "plunder", "text": text,
-            "sources": [{"document": "faq", "start": 100 + i, "end": 101 + i}],
-            "mentions": [], "kind": "general", "order": 100 + i, "cards": []})
+        corpus.rulings.append(general_ruling("durations", text, 100 + i, set_name="plunder",
+                                             document="faq"))
     path: Path = tmp_path_factory.mktemp("content-free") / "index"
     build_index(corpus, path, expansions={})
     return Searcher.open(path, corpus, aliases={})

@@ -9,7 +9,7 @@ import pytest
 
 import rulings_service.search.searcher as searcher_module
 from rulings_service.search import Searcher, build_index
-from tests.search.conftest import ruling_id, tiny_corpus
+from tests.search.conftest import general_ruling, tiny_corpus
 
 #: (topic, kind, text), in rulebook order.
 GENERAL = [
@@ -30,13 +30,8 @@ GENERAL = [
 @pytest.fixture(scope="module")
 def searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     corpus = tiny_corpus(["Bard"], [("Bard", "Receive a Boon after playing Bard.")])
-    for order, (topic, kind, text) in enumerate(GENERAL):
-        card = f"General rules: {topic.title()}"
-        corpus.rulings.append({
-            "id": ruling_id(topic, text), "card": card, "card_slug": None, "topic": topic,
-            "set": "nocturne", "text": text,
-            "sources": [{"document": "rulebook", "start": 100 + order, "end": 101 + order}],
-            "mentions": [], "kind": kind, "order": 100 + order, "cards": []})
+    for order, (topic, kind, text) in enumerate(GENERAL, 100):
+        corpus.rulings.append(general_ruling(topic, text, order, kind=kind))
     path: Path = tmp_path_factory.mktemp("general-rules") / "index"
     build_index(corpus, path, expansions={})
     return Searcher.open(path, corpus, aliases={})

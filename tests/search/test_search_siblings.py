@@ -20,7 +20,7 @@ from rulings_service.search.siblings import (
     SiblingModels,
     question_features,
 )
-from tests.search.conftest import ruling_id, tiny_corpus
+from tests.search.conftest import general_ruling, ruling_id, tiny_corpus
 
 LOOKOUT = [
     ("Lookout", "You look at the top 3 cards of your deck and deal with all three."),
@@ -180,11 +180,7 @@ GENERAL_EXPANSIONS = {
 def general_searcher(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
     corpus = tiny_corpus(["Bard"], [("Bard", "Receive a Boon after playing Bard.")])
     for order, (topic, text) in enumerate(GENERAL, 100):
-        corpus.rulings.append({
-            "id": ruling_id(topic, text), "card": f"General rules: {topic.title()}",
-            "card_slug": None, "topic": topic, "set": "nocturne", "text": text,
-            "sources": [{"document": "rulebook", "start": order, "end": order + 1}],
-            "mentions": [], "kind": "general", "order": order, "cards": []})
+        corpus.rulings.append(general_ruling(topic, text, order))
     index = tmp_path_factory.mktemp("general-siblings") / "index"
     build_index(corpus, index, expansions=GENERAL_EXPANSIONS)
     return Searcher.open(index, corpus, aliases={})

@@ -166,6 +166,10 @@ SYNONYMS: dict[str, tuple[str, ...]] = {
     "more than one": ("multiple",),
     "many": ("multiple",),
     "buying": ("buy",),
+    # Irregular forms the analyzer keeps (``text.IRREGULAR_FORMS`` says why):
+    # a question's "lost"/"left" may still mean the verb.
+    "lost": ("lose",),
+    "left": ("leave",),
 }
 
 _NUMBERS = [
@@ -176,11 +180,6 @@ _NUMBERS = [
 for _n, _word in enumerate(_NUMBERS, 1):
     SYNONYMS.setdefault(str(_n), (_word,))
     SYNONYMS.setdefault(_word, (str(_n),))
-
-#: Irregular forms the analyzer keeps (``text.IRREGULAR_FORMS`` says why): a
-#: question's "lost"/"left" may still mean the verb.
-for _form, _base in {"lost": "lose", "left": "leave"}.items():
-    SYNONYMS.setdefault(_form, (_base,))
 
 #: Added when a question names the same card twice ("remodel a Gold into a Gold").
 SAME_CARD_WORDS = ("same", "copy")

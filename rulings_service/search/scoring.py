@@ -262,6 +262,30 @@ class TextScorer:
         self._pairs[key] = close
         return close
 
+    def repeated(self, terms: dict[str, float], holders: np.ndarray,
+                 scored: np.ndarray) -> np.ndarray:
+        """Per pair ``i``, the text score ``scored[i]`` has from terms ``holders[i]`` holds too.
+
+        A sentence that points back ("This means you will be able to play 2
+        Actions total on your next turn") repeats some words of the sentence
+        it continues; carrying the earlier sentence's score for those would
+        count them twice.
+        """
+        out = np.zeros(len(scored))
+        for term, qweight in terms.items():
+            held = np.zeros(len(holders), dtype=bool)
+            got = np.zeros(len(scored))
+            for field, fweight in FIELD_WEIGHTS.items():
+                shares = self.text_shares(field, fweight, term, qweight)
+                if shares is None:
+                    continue
+                docs, values = shares
+                held |= _members(docs, holders)
+                at = np.minimum(np.searchsorted(docs, scored), len(docs) - 1)
+                got += np.where(docs[at] == scored, values[at], 0.0)
+            out += np.where(held, got, 0.0)
+        return out
+
     def as_if_present(self, term: str, docnum: int, weight: float = 1.0) -> float:
         """The BM25 share ``term`` would add to ``docnum`` if the ruling said it once.
 
@@ -287,6 +311,12 @@ def _bm25(docs: dict[int, tuple[int, ...]], lengths: dict[int, int], avg: float,
         norm = K1 * (1 - b + b * lengths.get(docnum, 0) / avg)
         values.append(idf * tf * (K1 + 1) / (tf + norm))
     return values
+
+
+def _members(docs: np.ndarray, wanted: np.ndarray) -> np.ndarray:
+    """Which of ``wanted`` are in ``docs`` (ascending document numbers)."""
+    at = np.minimum(np.searchsorted(docs, wanted), len(docs) - 1)
+    return docs[at] == wanted
 
 
 def _as_dict(scores: np.ndarray, matched: np.ndarray,

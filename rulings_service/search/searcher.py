@@ -117,9 +117,7 @@ _ASKS_DEFINITION = re.compile(
     r"\bwhat (is|are|even is|exactly is)\b|\bwhat makes\b|\bhow (do|does)\b.{0,40}\bwork\b"
     r"|\bwhat does\b.{0,40}\bmean\b|\bexplain\b|\bwhat'?s an?\b"
 )
-#: A rulebook's list of a set's components ("60 Boon cards, 24 Hex cards ...") holds
-#: every topic word of the set and rarely answers a question about one.
-COMPONENT_FACTOR = 0.8
+
 
 def _topic_words(ruling: dict[str, Any]) -> tuple[str, ...]:
     """The analysed words of a general ruling's topic ("vp-tokens" -> ("vp", "token"))."""
@@ -407,8 +405,6 @@ class Searcher:
         self._setup_mask = mask(d for d, r in self._rulings.items() if r.get("kind") == "setup")
         self._editorial_mask = mask(
             d for d, r in self._rulings.items() if r.get("kind") == "editorial")
-        self._component_mask = mask(
-            d for d, r in self._rulings.items() if r.get("topic") == "components")
         self._content_free_mask = mask(
             d for d, r in self._rulings.items() if self._content_free(r))
         # Unasked mentions: cards a ruling names besides its owners.  With no
@@ -698,8 +694,10 @@ class Searcher:
             if bonus is not None:
                 text += bonus * matched
         if len(self._anaphors) and matched.any():
-            carried = text[self._antecedents] * matched[self._antecedents]
-            text[self._anaphors] += ANAPHOR_SHARE * carried
+            # Only what the earlier sentence matched that this one does not say again.
+            carried = (text[self._antecedents] - self.scorer.repeated(
+                plan.terms, self._anaphors, self._antecedents)) * matched[self._antecedents]
+            text[self._anaphors] += ANAPHOR_SHARE * np.maximum(carried, 0.0)
             matched[self._anaphors] |= matched[self._antecedents]
         if plan.terms and self.weights.asks:
             # Document expansion: how players ask for a ruling, weighed against what it says.
@@ -756,7 +754,6 @@ class Searcher:
         if rerank:
             self._add_cues(ranking, plan)
         scores[present & self._editorial_mask] *= EDITORIAL_FACTOR
-        scores[present & self._component_mask] *= COMPONENT_FACTOR
         self._below_named_cards(ranking, plan)
         return ranking
 

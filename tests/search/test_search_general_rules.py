@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 import rulings_service.search.searcher as searcher_module
@@ -97,3 +98,27 @@ def test_what_is_a_topic_gets_the_sentence_that_introduces_it(
     assert defining[("state",)] == {"States are cards that a player takes."}
     _first_only_with(searcher, monkeypatch, "what are boons",
                      "Boons are a face-down deck of landscape cards.", "DEFINITION_BONUS")
+
+
+@pytest.fixture(scope="module")
+def repeating(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
+    """A card whose sentence that points back repeats the words of the one it continues."""
+    corpus = tiny_corpus(["Harbor"], [
+        ("Harbor", "You get +2 Actions and a coin this turn."),
+        ("Harbor", "At the start of your next turn you get only one more Action."),
+        ("Harbor", "This means you play 2 Actions on your next turn."),
+    ])
+    path: Path = tmp_path_factory.mktemp("repeating") / "index"
+    build_index(corpus, path, expansions={})
+    return Searcher.open(path, corpus, aliases={})
+
+
+def test_words_a_sentence_repeats_are_not_carried_twice(
+        repeating: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    question = "harbor next turn only one more action or 2"
+    first = "At the start of your next turn you get only one more Action."
+    assert repeating.search(question).results[0].text == first
+    # Carrying the earlier sentence's whole score counts "next turn action" twice.
+    monkeypatch.setattr(repeating.scorer, "repeated",
+                        lambda terms, holders, scored: np.zeros(len(scored)))
+    assert repeating.search(question).results[0].text != first

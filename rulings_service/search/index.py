@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 META_FILE = "meta.json"
 INDEX_NAME = "rulings"
 #: Bump when the schema or the analysis changes, so old indexes are rebuilt.
-SCHEMA_VERSION = 11
+SCHEMA_VERSION = 12
 
 
 def make_schema() -> Schema:

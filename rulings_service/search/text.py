@@ -54,26 +54,37 @@ _TOKEN_RE = r"[^\W_]+"
 
 #: Irregular verb forms analysed as their base form, in rulings and questions
 #: alike ("are never bought" meets "can I buy").  Not "left" (the player to
-#: your left) or "lost" (Lost City, Lost in the Woods): those stay themselves.
+#: your left) or "lost" (Lost City, Lost in the Woods): those stay themselves;
+#: nor "done" ("until they're done doing things"), which as "do" is filler.
 IRREGULAR_FORMS = {
     "drawn": "draw", "drew": "draw", "chose": "choose", "chosen": "choose", "took": "take",
     "taken": "take", "gave": "give", "given": "give", "went": "go",
     "paid": "pay", "won": "win", "began": "begin", "begun": "begin", "made": "make",
     "thrown": "throw", "threw": "throw", "kept": "keep", "came": "come",
-    "done": "do", "bought": "buy", "sold": "sell", "hid": "hide", "hidden": "hide",
+    "bought": "buy", "sold": "sell", "hid": "hide", "hidden": "hide",
 }
+
+
+#: Words Porter's stemmer takes onto a question filler word, with the stem they
+#: keep: "use", "used" and "using" became "us", a pronoun the filler drops, so "in
+#: games using Fool" lost "using".
+KEPT_FORMS = {"use": "use", "uses": "use", "used": "use", "using": "use", "useful": "use"}
 
 
 def stem(word: str) -> str:
     """Porter's stem of a lower-cased word, with the step whoosh's stemmer misses.
 
-    An irregular form is first taken to its base (:data:`IRREGULAR_FORMS`).
+    A word of :data:`KEPT_FORMS` keeps its own stem; an irregular form is first
+    taken to its base (:data:`IRREGULAR_FORMS`).
 
     Porter's step 1b undoubles a final consonant left by removing "-ed" or
     "-ing" ("sitting" -> "sit", "stopped" -> "stop"); whoosh's stemmer keeps
     it ("sitt", "stopp"), so "sitting" never met "sit" in a ruling.  Stems
     shorter than three letters keep the double ("added" stays "add").
     """
+    kept = KEPT_FORMS.get(word)
+    if kept is not None:
+        return kept
     word = IRREGULAR_FORMS.get(word, word)
     stemmed = porter_stem(word)
     if (word.endswith(("ed", "ing")) and len(stemmed) >= 4 and stemmed[-1] == stemmed[-2]

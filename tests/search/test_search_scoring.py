@@ -6,7 +6,7 @@ from whoosh.filedb.filestore import RamStorage
 
 from rulings_service.search.index import make_schema
 from rulings_service.search.scoring import TextScorer
-from rulings_service.search.text import analyse
+from rulings_service.search.text import QUERY_FILLER, analyse, query_terms
 
 TEXTS = [
     "You play one card now, and in a later turn you may draw again.",  # far apart
@@ -51,3 +51,12 @@ def test_a_doubled_consonant_is_undone_with_the_suffix() -> None:
     """Porter's step 1b: "sitting" and "stopped" meet "sit" and "stop" in a ruling."""
     assert analyse("sitting stopped getting") == analyse("sit stop get")
     assert analyse("added falling hissing") == analyse("add fall hiss")  # short or l/s/z: kept
+
+
+def test_no_meaningful_word_is_stemmed_into_question_filler() -> None:
+    """Porter took "using" to "us" and "done" (as "do") is filler: both vanished from
+    questions; now they reach the index as words of their own."""
+    assert query_terms("games using fool") == ["game", "use", "fool"]
+    assert analyse("used uses use") == ["use"] * 3
+    assert query_terms("when is a duration done") == ["durat", "done"]
+    assert "us" in QUERY_FILLER and "do" in QUERY_FILLER  # the words they fell into

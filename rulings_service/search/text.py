@@ -49,7 +49,10 @@ def _analysed_filler() -> frozenset[str]:
     return frozenset(t.text for w in _QUERY_FILLER.split() for t in analyzer(w))
 
 
-_TOKEN_RE = r"[^\W_]+"
+#: A word, or the "n't" of a negative contraction as a token of its own: the
+#: apostrophe used to split "can't" into "can" (question filler) and "t" (a stop
+#: letter), so the question lost its "not".  ``stem`` reads "n't" as "not".
+_TOKEN_RE = r"[^\W_]+?(?=[nN]['\u2019][tT]\b)|[nN]['\u2019][tT]\b|[^\W_]+"
 
 
 #: Irregular verb forms analysed as their base form, in rulings and questions
@@ -68,7 +71,9 @@ IRREGULAR_FORMS = {
 #: Words Porter's stemmer takes onto a question filler word, with the stem they
 #: keep: "use", "used" and "using" became "us", a pronoun the filler drops, so "in
 #: games using Fool" lost "using".
-KEPT_FORMS = {"use": "use", "uses": "use", "used": "use", "using": "use", "useful": "use"}
+KEPT_FORMS = {"use": "use", "uses": "use", "used": "use", "using": "use", "useful": "use",
+              # the halves of negative contractions ("ca|n't", "wo|n't", "do|n't")
+              "n't": "not", "n’t": "not", "ca": "can", "wo": "will", "sha": "shall"}
 
 
 def stem(word: str) -> str:

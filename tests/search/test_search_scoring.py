@@ -60,3 +60,10 @@ def test_no_meaningful_word_is_stemmed_into_question_filler() -> None:
     assert analyse("used uses use") == ["use"] * 3
     assert query_terms("when is a duration done") == ["durat", "done"]
     assert "us" in QUERY_FILLER and "do" in QUERY_FILLER  # the words they fell into
+
+
+def test_a_negative_contraction_keeps_its_not() -> None:
+    """The apostrophe split "can't" into "can" (filler) and "t" (a stop letter)."""
+    assert query_terms("can't I trash it") == ["not", "trash"]
+    assert analyse("didn't doesn\u2019t WON'T") == ["did", "not", "doe", "not", "will", "not"]
+    assert analyse("Philosopher's Stone isn't") == ["philosoph", "stone", "not"]

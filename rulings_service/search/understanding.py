@@ -56,6 +56,10 @@ INFERRED_SCALE = 3.0
 #: The question's words that described the card (its set, its types) weigh this
 #: much as search terms: they say which card, not which of its rulings.
 DESCRIPTION_WORD_WEIGHT = 0.3
+#: A card whose own text trashes it ("Trash this card.", "you may trash this"), not
+#: one that reacts to being trashed ("When you trash this"): rulings of the cards
+#: that play others speak of "a card that trashes itself" (Ghost, Necromancer).
+_TRASHES_ITSELF = re.compile(r"(?<!when you )\btrash this\b", re.I)
 #: Types too common to say anything (most kingdom cards are Actions).
 UNTOLD_TYPES = frozenset({"action"})
 #: A lexicon *phrase* match weighs as much as a synonym (0.3 x 4/3 = 0.4).
@@ -337,14 +341,16 @@ class Understander:
                 plan.terms.setdefault(term, self.lexicon_weight)
 
     def _attributes(self, slug: str) -> tuple[str, ...]:
-        """The analysed words for what card ``slug`` is: its telling types and the
-        Potion or Debt in its cost (kept per card)."""
+        """The analysed words for what card ``slug`` is: its telling types, the
+        Potion or Debt in its cost, and whether it trashes itself (kept per card)."""
         found = self._card_attributes.get(slug)
         if found is None:
             card = self.names.cards.get(slug) or {}
             words = [t.lower() for t in card.get("types") or ()]
             cost = card.get("cost") or {}
             words += [unit for unit in ("potion", "debt") if cost.get(unit)]
+            if _TRASHES_ITSELF.search(card.get("text") or ""):
+                words += ["trashes", "itself"]
             found = self._card_attributes[slug] = tuple(
                 analyse(" ".join(w for w in words if w not in UNTOLD_TYPES)))
         return found

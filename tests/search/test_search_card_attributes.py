@@ -1,4 +1,5 @@
-"""What a card named beside the subject *is* (types, Potion/Debt cost) becomes search words."""
+"""What a card named beside the subject *is* (types, Potion/Debt cost, whether it
+trashes itself) becomes search words."""
 
 from __future__ import annotations
 
@@ -69,3 +70,29 @@ def test_a_potion_cost_finds_the_ruling_about_potion_costs(
     monkeypatch.setattr(understanding_module, "ATTRIBUTE_WEIGHT", 0.0)
     alchemy.understander._card_attributes.clear()
     assert alchemy.search(question).results[0].ruling_id == ruling_id(*UNIVERSITY[0])
+
+
+GHOST = [
+    ("Ghost", "Ghost plays that card again, resolving it completely."),
+    ("Ghost", "If Ghost plays a card that trashes itself, it plays it again."),
+]
+
+
+@pytest.fixture(scope="module")
+def ghost(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
+    corpus = tiny_corpus(["Ghost", "Feast", "Catacombs"], GHOST)
+    texts = {"Feast": "Trash this card. Gain a card costing up to 5 Coins.",
+             "Catacombs": "When you trash this, gain a cheaper card."}
+    for card in corpus.cards:
+        card["text"] = texts.get(card["name"], "")
+    path: Path = tmp_path_factory.mktemp("ghost") / "index"
+    build_index(corpus, path, expansions={})
+    return Searcher.open(path, corpus, aliases={})
+
+
+def test_a_card_that_trashes_itself_is_said_to(ghost: Searcher) -> None:
+    assert {"trash", "itself"} <= set(_plan(ghost, "ghost plays a feast twice").terms)
+    # Catacombs only reacts to being trashed: the general ruling comes first.
+    assert "itself" not in _plan(ghost, "ghost plays catacombs twice").terms
+    assert ghost.search("ghost plays a feast twice").results[0].ruling_id == ruling_id(*GHOST[1])
+    assert ghost.search("ghost plays catacombs twice").results[0].ruling_id == ruling_id(*GHOST[0])

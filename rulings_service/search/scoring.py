@@ -48,6 +48,9 @@ ASKS_B = 0.3
 Shares = tuple[np.ndarray, np.ndarray]
 #: A question's scores over every document, and which documents matched at all.
 Accumulated = tuple[np.ndarray, np.ndarray]
+#: Per term, pairs of documents (their indexes) and one's share of the term at query
+#: weight 1: :meth:`TextScorer.shared_shares`.
+SharedShares = dict[str, tuple[np.ndarray, np.ndarray]]
 #: Most entries the per-term caches hold before they start over.
 CACHE_LIMIT = 50_000
 
@@ -262,29 +265,32 @@ class TextScorer:
         self._pairs[key] = close
         return close
 
-    def repeated(self, terms: dict[str, float], holders: np.ndarray,
-                 scored: np.ndarray) -> np.ndarray:
-        """Per pair ``i``, the text score ``scored[i]`` has from terms ``holders[i]`` holds too.
+    def shared_shares(self, holders: np.ndarray, scored: np.ndarray) -> SharedShares:
+        """Per term, the pairs ``i`` whose ``holders[i]`` holds it too, and the share
+        ``scored[i]`` has of it at query weight 1 (summed over the scored fields).
 
         A sentence that points back ("This means you will be able to play 2
         Actions total on your next turn") repeats some words of the sentence
         it continues; carrying the earlier sentence's score for those would
-        count them twice.
+        count them twice.  A share is linear in the query weight, so the table
+        is worked out once and :func:`repeated` scales it per question.
         """
-        out = np.zeros(len(scored))
-        for term, qweight in terms.items():
-            held = np.zeros(len(holders), dtype=bool)
-            got = np.zeros(len(scored))
-            for field, fweight in FIELD_WEIGHTS.items():
-                shares = self.text_shares(field, fweight, term, qweight)
-                if shares is None:
-                    continue
-                docs, values = shares
-                held |= _members(docs, holders)
-                at = np.minimum(np.searchsorted(docs, scored), len(docs) - 1)
-                got += np.where(docs[at] == scored, values[at], 0.0)
-            out += np.where(held, got, 0.0)
-        return out
+        where: dict[int, list[int]] = defaultdict(list)
+        for i, d in enumerate(holders.tolist()):
+            where[d].append(i)
+        found: dict[str, tuple[list[int], list[float]]] = defaultdict(lambda: ([], []))
+        for field, fweight in FIELD_WEIGHTS.items():
+            for term, docs in self.postings[field].items():
+                for d in where.keys() & docs.keys():
+                    for i in where[d]:
+                        other = int(scored[i])
+                        if other in docs:
+                            idf = self.idf(field, term) * fweight
+                            share = _bm25({other: docs[other]}, self.lengths[field],
+                                          self.avg[field], idf, B)[0]
+                            found[term][0].append(i)
+                            found[term][1].append(share)
+        return {t: (np.array(i, dtype=np.intp), np.array(v)) for t, (i, v) in found.items()}
 
     def as_if_present(self, term: str, docnum: int, weight: float = 1.0) -> float:
         """The BM25 share ``term`` would add to ``docnum`` if the ruling said it once.
@@ -313,15 +319,19 @@ def _bm25(docs: dict[int, tuple[int, ...]], lengths: dict[int, int], avg: float,
     return values
 
 
-def _members(docs: np.ndarray, wanted: np.ndarray) -> np.ndarray:
-    """Which of ``wanted`` are in ``docs`` (ascending document numbers)."""
-    at = np.minimum(np.searchsorted(docs, wanted), len(docs) - 1)
-    return docs[at] == wanted
-
-
 def _as_dict(scores: np.ndarray, matched: np.ndarray,
              allowed: set[int] | frozenset[int] | None) -> dict[int, float]:
     """The matched documents' scores as a plain mapping (ascending docnums)."""
     docs = np.flatnonzero(matched).tolist()
     values = scores[matched].tolist()
     return {d: v for d, v in zip(docs, values, strict=True) if allowed is None or d in allowed}
+
+
+def repeated(shared: SharedShares, terms: dict[str, float], pairs: int) -> np.ndarray:
+    """Per pair, the score its scored document has from the ``terms`` both documents
+    hold (``shared`` from :meth:`TextScorer.shared_shares`)."""
+    found = [(shared[t], w) for t, w in terms.items() if t in shared]
+    if not found:
+        return np.zeros(pairs)
+    return np.bincount(np.concatenate([i for (i, _), _ in found]),
+                       weights=np.concatenate([v * w for (_, v), w in found]), minlength=pairs)

@@ -62,7 +62,7 @@ from rulings_service.search.index import (
 from rulings_service.search.names import FUZZY, NameIndex, NameMatch
 from rulings_service.search.querylang import parse_query
 from rulings_service.search.reranker import WEIGHTS_FILE, CueWeights
-from rulings_service.search.scoring import TextScorer
+from rulings_service.search.scoring import TextScorer, repeated
 from rulings_service.search.siblings import SIBLINGS_FILE, SiblingModels
 from rulings_service.search.snippets import snippet_html
 from rulings_service.search.text import analyse, clean_query
@@ -320,6 +320,7 @@ class Searcher:
         }
         self._bounded = frozenset(d for d, b in self._bounds.items() if b)
         self._anaphors, self._antecedents = self._continuations()
+        self._repeated = self.scorer.shared_shares(self._anaphors, self._antecedents)
         self._defining = self._definitions()
         self._holding: dict[int, tuple[int, ...]] = {}
         self._owner_masks: dict[str, np.ndarray] = {}
@@ -695,8 +696,8 @@ class Searcher:
                 text += bonus * matched
         if len(self._anaphors) and matched.any():
             # Only what the earlier sentence matched that this one does not say again.
-            carried = (text[self._antecedents] - self.scorer.repeated(
-                plan.terms, self._anaphors, self._antecedents)) * matched[self._antecedents]
+            carried = (text[self._antecedents] - repeated(
+                self._repeated, plan.terms, len(self._anaphors))) * matched[self._antecedents]
             text[self._anaphors] += ANAPHOR_SHARE * np.maximum(carried, 0.0)
             matched[self._anaphors] |= matched[self._antecedents]
         if plan.terms and self.weights.asks:

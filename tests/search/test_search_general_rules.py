@@ -3,6 +3,7 @@ topic's rulings, and "what is a ..." questions (issue 15's rules style)."""
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import numpy as np
@@ -115,10 +116,14 @@ def repeating(tmp_path_factory: pytest.TempPathFactory) -> Searcher:
 
 def test_words_a_sentence_repeats_are_not_carried_twice(
         repeating: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
+    # The words alone: the card's classifier, fitted on these three sentences, knows
+    # "only one more" and would rank them by itself.
+    monkeypatch.setattr(repeating, "weights",
+                        dataclasses.replace(repeating.weights, siblings=0.0))
     question = "harbor next turn only one more action or 2"
     first = "At the start of your next turn you get only one more Action."
     assert repeating.search(question).results[0].text == first
     # Carrying the earlier sentence's whole score counts "next turn action" twice.
-    monkeypatch.setattr(repeating.scorer, "repeated",
-                        lambda terms, holders, scored: np.zeros(len(scored)))
+    monkeypatch.setattr(searcher_module, "repeated",
+                        lambda shared, terms, pairs: np.zeros(pairs))
     assert repeating.search(question).results[0].text != first

@@ -55,12 +55,12 @@ def main(argv: list[str] | None = None) -> int:
         if len(rulings) < 2:
             continue
         name_terms = names[slug]
-        items = [(question_features(q, name_terms, pairs=True), k)
+        items = [(question_features(q, name_terms), k)
                  for k, rid in enumerate(rulings) for q in questions.get(rid, ())]
         items = [(f, k) for f, k in items if f]
         folds = [i % args.folds for i in range(len(items))]
         rng.shuffle(folds)
-        own_texts = [(question_features(texts[rid], name_terms, pairs=True), k)
+        own_texts = [(question_features(texts[rid], name_terms), k)
                      for k, rid in enumerate(rulings)]
         taken_for: dict[int, Counter[int]] = defaultdict(Counter)
         asked: Counter[int] = Counter()

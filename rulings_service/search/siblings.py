@@ -7,8 +7,7 @@ corpus, but what decides between siblings are the words that separate *them*:
 Supply", "in hand" against "on the deck".  So for every card with two or more
 rulings a softmax regression over those rulings is fitted on their expansion
 questions and texts (binary features: the question's terms, less the card's
-own name, and each two neighbouring terms), at index build time, and kept next
-to the index.  The searcher adds
+own name), at index build time, and kept next to the index.  The searcher adds
 ``weight x log P(ruling | question)`` to the scores of the question's card's
 rulings (``Searcher._weigh_siblings``); the weight is fitted with the
 expansion weight (``benchmarks/search_tune.py``).
@@ -20,7 +19,6 @@ expansions give the same model on every machine.
 from __future__ import annotations
 
 import logging
-from collections import Counter
 from collections.abc import Collection, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,30 +39,14 @@ STEP_SIZE = 1.0
 CONVERGED_STEPS = 120
 
 
-def question_features(text: str, name_terms: frozenset[str],
-                      pairs: bool = False) -> frozenset[str]:
+def question_features(text: str, name_terms: frozenset[str]) -> frozenset[str]:
     """A question's (or ruling's) terms without the card's own name.
 
     Question words the search itself leaves out ("when", "where", "can",
     "if") stay: between siblings they say which answer is wanted (on the
-    seen sets, keeping them: hit@1 0.885 -> 0.890).  With ``pairs``, so do
-    :func:`features_of`'s neighbouring pairs.
+    seen sets, keeping them: hit@1 0.885 -> 0.890).
     """
-    return features_of(analyse(text), name_terms, pairs)
-
-
-def features_of(terms: Sequence[str], name_terms: frozenset[str],
-                pairs: bool = False) -> frozenset[str]:
-    """The features of analysed ``terms``: each term but the card's name, and with
-    ``pairs`` each two neighbouring ones ("not shuffl", "trash noth").
-
-    Siblings often share every word and differ in how two go together: "do
-    not choose" against "choose", "trash nothing" against "trash".
-    """
-    kept = [t for t in terms if t not in name_terms]
-    if not pairs:
-        return frozenset(kept)
-    return frozenset(kept) | {f"{a} {b}" for a, b in zip(kept, kept[1:], strict=False)}
+    return frozenset(analyse(text)) - name_terms
 
 
 @dataclass(frozen=True)
@@ -76,7 +58,6 @@ class CardModel:
     weights: np.ndarray  # (terms, rulings)
     bias: np.ndarray  # (rulings,)
     name_terms: frozenset[str]
-    pairs: bool = False  # features include neighbouring pairs (``features_of``)
 
     def log_probs(self, question: str) -> np.ndarray:
         """log P(ruling | question) for each of the card's rulings, in ``rulings`` order."""
@@ -84,8 +65,7 @@ class CardModel:
 
     def log_probs_of(self, terms: Iterable[str]) -> np.ndarray:
         """:meth:`log_probs` of a question already analysed into ``terms``."""
-        z = self.scores(features_of(list(terms), self.name_terms, self.pairs))
-        z = z.astype(np.float64)
+        z = self.scores(frozenset(terms) - self.name_terms).astype(np.float64)
         z -= z.max()
         return z - np.log(np.exp(z).sum())
 
@@ -173,27 +153,20 @@ class SiblingModels:
 
         ``texts`` gives each ruling's training texts (its expansion questions and
         its own text); a card whose texts hold no term besides its name gets none.
-        The groups of ``converged`` are fitted to convergence (``fit_card``), on
-        terms alone; every other card's features include neighbouring pairs of
-        terms (``features_of``).  Pairs in the general rules' group made it four
-        times larger (a 26 s build) and ranked general-rules questions worse
-        (the fitting sets -4); for the cards, the fitting sets gained 3 and lost 1.
+        The groups of ``converged`` are fitted to convergence (``fit_card``).
         """
         cards = {}
         for slug, rulings in owned.items():
             if len(rulings) < 2:
                 continue
             names = name_terms.get(slug, frozenset())
-            pairs = slug not in converged
-            examples = [(question_features(text, names, pairs), k)
+            examples = [(question_features(text, names), k)
                         for k, rid in enumerate(rulings) for text in texts.get(rid, ())]
-            if pairs:
-                examples = _without_single_pairs(examples)
             examples = [(f, k) for f, k in examples if f]
             if len({k for _, k in examples}) < 2:
                 continue
-            vocabulary, weights, bias = fit_card(examples, len(rulings), not pairs)
-            cards[slug] = CardModel(tuple(rulings), vocabulary, weights, bias, names, pairs)
+            vocabulary, weights, bias = fit_card(examples, len(rulings), slug in converged)
+            cards[slug] = CardModel(tuple(rulings), vocabulary, weights, bias, names)
         return cls(cards)
 
     # -- storage: a few flat arrays with per-card offsets, no pickles ----------------
@@ -211,7 +184,6 @@ class SiblingModels:
             weights=np.concatenate([m.weights.ravel() for m in models] or [np.zeros(0)]),
             bias=np.concatenate([m.bias for m in models] or [np.zeros(0)]),
             names=np.array([" ".join(sorted(m.name_terms)) for m in models], dtype=str),
-            pairs=np.array([m.pairs for m in models], dtype=bool),
         )
 
     @classmethod
@@ -234,7 +206,6 @@ class SiblingModels:
                     weights,
                     arrays["bias"][r0:r1],
                     frozenset(arrays["names"][i].split()),
-                    bool(arrays["pairs"][i]),
                 )
             return cls(cards)
         except FileNotFoundError:
@@ -242,18 +213,6 @@ class SiblingModels:
         except (OSError, ValueError, KeyError, IndexError) as exc:
             log.warning("sibling classifiers unreadable (%s); the search goes without them", exc)
             return None
-
-
-def _without_single_pairs(
-        examples: list[tuple[frozenset[str], int]]) -> list[tuple[frozenset[str], int]]:
-    """The examples without the pairs of terms only one of them holds.
-
-    A pair seen once learns from one question and rarely meets another; two
-    of every three pairs are such, and dropping them takes a third off the
-    cards' fitting time (3.8 s -> 2.5 s).
-    """
-    seen = Counter(f for features, _ in examples for f in features if " " in f)
-    return [(frozenset(f for f in features if seen[f] != 1), k) for features, k in examples]
 
 
 def _offsets(sizes: Iterable[int]) -> np.ndarray:

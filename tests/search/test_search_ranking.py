@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import dataclasses
 from pathlib import Path
 
 import pytest
@@ -204,10 +203,7 @@ def test_out_of_scope_name_does_not_swallow_a_word(searcher: Searcher) -> None:
     assert response.results[0].card == "Feast"
 
 
-def test_rules_vocabulary_synonyms(searcher: Searcher, monkeypatch: pytest.MonkeyPatch) -> None:
-    # The words alone: this corpus's classifiers learn from one sentence a ruling,
-    # and a question made of other words leaves them unsure of either.
-    monkeypatch.setattr(searcher, "weights", dataclasses.replace(searcher.weights, siblings=0.0))
+def test_rules_vocabulary_synonyms(searcher: Searcher) -> None:
     # "opponent's turn" is said "another player's turn" in the rulings.
     first = searcher.search("reveal on an opponents turn").results[0]
     assert first.card == "Watchtower" and "another player" in first.text
@@ -216,10 +212,7 @@ def test_rules_vocabulary_synonyms(searcher: Searcher, monkeypatch: pytest.Monke
     assert "two" in searcher.search("2 players").terms
 
 
-def test_proximity_prefers_words_together(searcher: Searcher,
-                                          monkeypatch: pytest.MonkeyPatch) -> None:
-    # The words alone (this corpus's classifiers learn from one sentence a ruling).
-    monkeypatch.setattr(searcher, "weights", dataclasses.replace(searcher.weights, siblings=0.0))
+def test_proximity_prefers_words_together(searcher: Searcher) -> None:
     # Both Throne Room rulings hold "play" and "again"/"twice"; the one that says
     # "play it again" in sequence wins the plain-word question.
     first = searcher.search("play again", limit=1).results[0]

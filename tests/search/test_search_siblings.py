@@ -18,8 +18,6 @@ from rulings_service.search.siblings import (
     SIBLINGS_FILE,
     CardModel,
     SiblingModels,
-    features_of,
-    fit_card,
     question_features,
 )
 from tests.search.conftest import general_ruling, ruling_id, tiny_corpus
@@ -68,24 +66,18 @@ def test_a_converged_group_fits_nearer_the_minimum() -> None:
     texts = {rid: tuple(f"word{k if i % 10 < 7 else (k + 1) % 3} own{k}x{i}"
                         for i in range(200))
              for k, rid in enumerate(rulings)}
-    examples = [(question_features(q, frozenset()), k)
-                for k, rid in enumerate(rulings) for q in texts[rid]]
-    early, close = (CardModel(tuple(rulings), *fit_card(examples, 3, converge), frozenset())
-                    for converge in (False, True))
+    early = SiblingModels.fit({"group": rulings}, texts, {}).get("group")
+    close = SiblingModels.fit({"group": rulings}, texts, {}, converged={"group"}).get("group")
 
-    def loss(model: CardModel) -> float:
+    def loss(model: CardModel | None) -> float:
+        assert model is not None
+        examples = [(question_features(q, frozenset()), k)
+                    for k, rid in enumerate(rulings) for q in texts[rid]]
         cross_entropy = -sum(float(model.log_probs_of(f)[k]) for f, k in examples)
         penalty = L2 / 2 * float((model.weights.astype(np.float64) ** 2).sum())
         return (cross_entropy + penalty) / len(examples)
 
     assert loss(close) < loss(early) - 0.01
-    # The general rules' group is fitted so, on terms alone; a card's on pairs too.
-    fitted = SiblingModels.fit({"group": rulings}, texts, {}, converged={"group"}).get("group")
-    assert fitted is not None and not fitted.pairs
-    assert np.array_equal(fitted.weights, close.weights)
-    plain = SiblingModels.fit({"group": rulings}, texts, {}).get("group")
-    # Each pair of these questions is seen once: none is kept.
-    assert plain is not None and plain.pairs and not any(" " in t for t in plain.vocabulary)
 
 
 def test_a_card_with_one_ruling_gets_no_classifier_and_names_are_not_features() -> None:
@@ -228,19 +220,3 @@ def test_a_question_whose_best_answer_is_a_card_ruling_leaves_the_general_rules_
     on = general_searcher._rank(plan).scores.copy()
     monkeypatch.setattr(searcher_module, "GENERAL_SIBLINGS", 0.0)
     assert np.array_equal(general_searcher._rank(plan).scores, on)
-
-
-def test_neighbouring_pairs_tell_apart_siblings_with_the_same_words() -> None:
-    """"gain a card, not trash it" and "trash a card, not gain it" share every term."""
-    assert features_of(["gain", "not", "trash"], frozenset(), pairs=True) == {
-        "gain", "not", "trash", "gain not", "not trash"}
-    texts = {"gains": ("gain a card, not trash it",) * 5,
-             "trashes": ("trash a card, not gain it",) * 5}
-    with_pairs = SiblingModels.fit({"card": ["gains", "trashes"]}, texts, {}).get("card")
-    assert with_pairs is not None
-    assert with_pairs.log_probs("you trash, not gain?").argmax() == 1
-    examples = [(question_features(q, frozenset()), k)
-                for k, rid in enumerate(texts) for q in texts[rid]]
-    alone = CardModel(("gains", "trashes"), *fit_card(examples, 2), frozenset())
-    probs = np.exp(alone.log_probs("you trash, not gain?"))
-    assert abs(probs[0] - probs[1]) < 1e-3  # terms alone cannot say which

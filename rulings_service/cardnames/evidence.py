@@ -12,7 +12,8 @@ with one of these pieces of evidence:
   number ("play a mine", "gained two Mines"), a digit ("2 idols"), a card word
   or a card's verb just after it ("the count card", "war hex", "mine
   trashes"), or the question's first word as its topic ("forge if I trash
-  nothing"), unless what follows makes it a word ("count my points");
+  nothing", "avoid - are they shuffled"), unless what follows makes it a word
+  ("count my points");
 * **the rest of the question**: another card name right beside it, joined by
   "and", "with", "on"... ("throne room a mine", "mine and remodel").
 
@@ -68,6 +69,7 @@ def has_evidence(
     beside_card: bool,
     topic_ok: bool = True,
     trait: bool = False,
+    headed: bool = False,
 ) -> bool:
     """Whether the lower-case ``words[start:end]`` of a question are meant as a card name.
 
@@ -78,7 +80,9 @@ def has_evidence(
     only (the caller knows the other names it found); ``topic_ok``: whether
     the name may stand first as a question's topic (not for a card outside our
     sets, whose questions we cannot answer: "supply pile empty" is the Supply);
-    ``trait``: the name is a Trait's, whose pile is named after it ("the cursed pile").
+    ``trait``: the name is a Trait's, whose pile is named after it ("the cursed pile");
+    ``headed``: a dash or colon follows the name ("avoid - are the 3 cards shuffled"),
+    so the first word heads the question even when a verb comes next.
     """
     if capitalised and not sentence_start and not shouting:
         return True
@@ -86,7 +90,7 @@ def has_evidence(
         return True
     # Terse questions name their topic first ("forge if I trash nothing", "war hex
     # and no 3 or 4 cost"), which an English sentence rarely opens with.
-    if topic_ok and start == 0 and not (end < len(words) and words[end] in NOT_A_TOPIC):
+    if topic_ok and start == 0 and (headed or not (end < len(words) and words[end] in NOT_A_TOPIC)):
         return True
     # Counted copies ("2 idols in play") are cards.
     if start > 0 and words[start - 1].isdigit():

@@ -36,6 +36,8 @@ TEXT_FUZZY_ACCEPT = 84.0
 MAX_FUZZY = 20_000
 
 _WORD_RE = re.compile(r"[A-Za-z0-9']+")
+#: A dash or colon right after a question's first words: they head it ("avoid - ...").
+_HEADING_MARK = re.compile(r"\s*(:|-|\u2013|\u2014)")
 #: What ends a sentence, so that the next word's capital says nothing.
 _SENTENCE_END = re.compile(r"[.!?:;\n\"(]")
 #: An abbreviation used as a verb or plural: "TR'd", "KC'ed", "TRing", "KCs".
@@ -210,7 +212,9 @@ class NameIndex:
                                                             tokens[s].start))
                 if not has_evidence(words, s, e, tokens[s].raw[:1].isupper(), opens,
                                     shouting, beside, topic_ok=not self._scope_rank(rec.slug),
-                                    trait=self.cards[rec.slug].get("kind") == "trait"):
+                                    trait=self.cards[rec.slug].get("kind") == "trait",
+                                    headed=e < len(tokens) and bool(_HEADING_MARK.match(
+                                        text, tokens[e - 1].end, tokens[e].start))):
                     continue
             kept.append(rec)
         return kept

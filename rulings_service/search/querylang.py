@@ -59,6 +59,9 @@ class ParsedQuery:
 
     groups: list[list[Clause]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    #: How many words stand before the first dash written between spaces ("Avoid -
+    #: are the 3 cards shuffled?"): they head the question (``cardnames.evidence``).
+    heading: int | None = None
 
     def clauses(self) -> list[Clause]:
         return [c for g in self.groups for c in g]
@@ -98,8 +101,12 @@ class _Scanner:
         return value
 
 
-#: A character that can start syntax: a quote, a field's ``:``/``=``, ``|``, a ``-``.
-_SYNTAX = re.compile(r'["|:=-]')
+#: Marks written between spaces after a question's topic ("Avoid - are the 3 cards
+#: shuffled?").
+HEADING_MARKS = frozenset({"-", "--", "\u2013", "\u2014"})
+#: A character that can start syntax: a quote, a field's ``:``/``=``, ``|``, a ``-``
+#: (or a long dash, a heading mark).
+_SYNTAX = re.compile(r'["|:=\-\u2013\u2014]')
 
 
 def parse_query(text: str) -> ParsedQuery:
@@ -113,6 +120,7 @@ def _scan(text: str) -> ParsedQuery:
     """The parser proper: clause by clause, for text that may hold syntax."""
     sc = _Scanner(text)
     items: list[Clause | str] = []  # clauses and "or" markers, in order
+    heading: int | None = None
     while True:
         sc.skip_space()
         if sc.done():
@@ -149,7 +157,11 @@ def _scan(text: str) -> ParsedQuery:
         # spaces ("Feast - what happens?") is how people write, not a negation.
         if _ALNUM.search(word):
             items.append(Clause("word", word, negated=negated))
-    return _group(items, sc.warnings)
+        elif word in HEADING_MARKS and heading is None:
+            heading = sum(1 for c in items if isinstance(c, Clause) and c.kind == "word")
+    parsed = _group(items, sc.warnings)
+    parsed.heading = heading or None
+    return parsed
 
 
 def _plain_words(text: str) -> ParsedQuery:

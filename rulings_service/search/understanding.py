@@ -215,6 +215,8 @@ class Understander:
             elif hard and compiled:
                 plan.required.append(compiled[0] if len(compiled) == 1 else Or(compiled))
             words += [c.value for c in group if c.kind == "word" and not c.negated]
+        if parsed.heading and parsed.heading < len(words):
+            words = [*words[:parsed.heading], "-", *words[parsed.heading:]]
         text = " ".join(words)
         in_words = self.names.recognise(text)
         recognised = list(in_words)

@@ -103,6 +103,16 @@ def test_a_common_word_is_a_card_only_on_evidence(searcher: Searcher) -> None:
     assert [(r.name, r.confidence) for r in strong] == [("Count", 1.0)]
 
 
+def test_a_common_word_heading_the_question_before_a_dash_is_the_card(
+        searcher: Searcher) -> None:
+    # "count is ..." opens with the word; "count - is ..." heads the question with it.
+    assert searcher.names.recognise("count is the number of actions") == []
+    headed = searcher.names.recognise("count - is the number of actions")
+    assert [r.name for r in headed] == ["Count"]
+    plan = searcher.understander.plan(parse_query("count \u2014 is it an attack"), [])
+    assert "count" in plan.names
+
+
 def test_case_sensitive_abbreviation_needs_its_case() -> None:
     cards = [{"name": "Horn of Plenty", "slug": "horn-of-plenty"}]
     index = NameIndex(cards, abbreviations=[Abbreviation("HoP", "Horn of Plenty", True)])

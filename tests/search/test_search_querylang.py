@@ -81,6 +81,14 @@ def test_dashes_between_spaces_are_punctuation(query: str) -> None:
     ]
 
 
+def test_a_dash_after_the_first_words_marks_them_as_the_heading() -> None:
+    assert parse_query("Band of Misfits - what can it be?").heading == 3
+    assert parse_query("Feast \u2014 Throne Room").heading == 1
+    assert parse_query("feast throne room").heading is None
+    assert parse_query("- feast").heading is None  # nothing before it
+    assert parse_query("feast -mine").heading is None  # a negation, not a mark
+
+
 def test_lone_field_followed_by_a_word_takes_it() -> None:
     parsed = parse_query("card: feast")
     assert parsed.clauses() == [Clause("filter", "feast", field="card")]

@@ -24,6 +24,7 @@ from typing import Any, NamedTuple
 from rulings_service.cardnames import AMBIGUOUS, NONE, CardNames, NameAnswer, load_common_words
 from rulings_service.cardnames.data import Abbreviation
 from rulings_service.cardnames.evidence import has_evidence, skip_joiners
+from rulings_service.search.querylang import HEADING_MARKS
 from rulings_service.search.text import ascii_fold, fold_word, name_key, name_words
 
 #: Confidence of a recognised name; ranking multiplies its card boosts by it.
@@ -36,8 +37,10 @@ TEXT_FUZZY_ACCEPT = 84.0
 MAX_FUZZY = 20_000
 
 _WORD_RE = re.compile(r"[A-Za-z0-9']+")
-#: A dash or colon right after a question's first words: they head it ("avoid - ...").
-_HEADING_MARK = re.compile(r"\s*(:|-|\u2013|\u2014)")
+#: A heading mark or colon right after a question's first words: they head it
+#: ("avoid - ...", "count: ...").
+_HEADING_MARK = re.compile(
+    r"\s*(:|" + "|".join(map(re.escape, sorted(HEADING_MARKS, key=len, reverse=True))) + ")")
 #: What ends a sentence, so that the next word's capital says nothing.
 _SENTENCE_END = re.compile(r"[.!?:;\n\"(]")
 #: An abbreviation used as a verb or plural: "TR'd", "KC'ed", "TRing", "KCs".
